@@ -1,0 +1,17 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// modelgen: typed Swift from Xcode data models, and the ObjectGraph runtime it targets.
+// See README.md for the two commands that matter and DESIGN.md in the shared folder for the architecture.
+
+let package = Package(
+    name: "modelgen",
+    platforms: [.macOS(.v15)],
+    products: [
+    ],
+    dependencies: [
+    ],
+    targets: [
+    ],
+    swiftLanguageModes: [.v6]
+)
