@@ -1,4 +1,5 @@
 import CLibXML2
+import Foundation
 
 /// The libxml2 SAX2 callbacks that feed an ``XMLTreeBuilder``.
 enum SAXCallbacks {
@@ -27,7 +28,7 @@ enum SAXCallbacks {
                       let start = attributeData[base + 3],
                       let end = attributeData[base + 4] else { continue }
                 let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
-                attributes.append((qualifiedName(name, prefix: attributeData[base + 1]), value))
+                attributes.append((qualifiedName(name, prefix: attributeData[base + 1]), decodeAmpersands(value)))
             }
         }
         builder.startElement(
@@ -64,6 +65,14 @@ enum SAXCallbacks {
             "malformed XML: " + message.trimmingWhitespace(),
             at: line > 0 ? SourceLocation(line: line, column: max(column, 1)) : nil
         )
+    }
+
+    /// Without entity substitution (which stays off for safety), libxml2 hands every `&` of an
+    /// attribute value back as `&#38;`. Every `&#38;` it returns stands for exactly one `&`:
+    /// a literal `&` cannot appear unescaped, and undeclared entities are fatal errors.
+    private static func decodeAmpersands(_ value: String) -> String {
+        guard value.contains("&") else { return value }
+        return value.replacingOccurrences(of: "&#38;", with: "&")
     }
 
     private static func qualifiedName(_ local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> String {
