@@ -1,42 +1,46 @@
 extension ModelDecoder {
+    /// The children of `node` named `name`, in order; every other child is reported as unknown
+    /// and kept in `unknown`.
+    mutating func children(named name: String, of node: XMLElementNode, unknown: inout [UnknownElement]) -> [XMLElementNode] {
+        var matching: [XMLElementNode] = []
+        for child in node.children {
+            if child.name == name {
+                matching.append(child)
+            } else {
+                unknown.append(unknownElement(child, in: node))
+            }
+        }
+        return matching
+    }
+
+    /// The children of `node` named `name`, in order; every other child is reported as unknown.
+    mutating func children(named name: String, of node: XMLElementNode) -> [XMLElementNode] {
+        var ignored: [UnknownElement] = []
+        return children(named: name, of: node, unknown: &ignored)
+    }
+
     /// Decodes a `<userInfo>` element (empty `<userInfo/>` gives empty user info).
     mutating func decodeUserInfo(_ node: XMLElementNode) -> UserInfo {
-        var entries: [UserInfoEntry] = []
-        for child in node.children {
-            guard child.name == "entry" else {
-                _ = unknownElement(child, in: node)
-                continue
-            }
+        let entries = children(named: "entry", of: node).map { child in
             var reader = ElementReader(child)
-            let key = reader.string("key") ?? ""
-            let value = reader.string("value") ?? ""
+            let entry = UserInfoEntry(key: reader.string("key") ?? "", value: reader.string("value") ?? "", location: child.location)
             _ = reader.unknownAttributes(log: &log)
-            entries.append(UserInfoEntry(key: key, value: value, location: child.location))
+            return entry
         }
         return UserInfo(entries: entries)
     }
 
     /// Decodes `<uniquenessConstraints>` or `<compoundIndexes>`: groups of `<… value="name"/>`.
     mutating func decodePropertyGroups(_ node: XMLElementNode, group: String, member: String) -> [PropertyGroup] {
-        var groups: [PropertyGroup] = []
-        for groupNode in node.children {
-            guard groupNode.name == group else {
-                _ = unknownElement(groupNode, in: node)
-                continue
-            }
-            var names: [String] = []
-            for memberNode in groupNode.children {
-                guard memberNode.name == member else {
-                    _ = unknownElement(memberNode, in: groupNode)
-                    continue
-                }
+        children(named: group, of: node).map { groupNode in
+            let names = children(named: member, of: groupNode).map { memberNode in
                 var reader = ElementReader(memberNode)
-                names.append(reader.requiredString("value", log: &log))
+                let name = reader.requiredString("value", log: &log)
                 _ = reader.unknownAttributes(log: &log)
+                return name
             }
-            groups.append(PropertyGroup(propertyNames: names, location: groupNode.location))
+            return PropertyGroup(propertyNames: names, location: groupNode.location)
         }
-        return groups
     }
 
     /// Decodes a `<fetchIndex>` and its `<fetchIndexElement>` children.
@@ -44,12 +48,7 @@ extension ModelDecoder {
         var reader = ElementReader(node)
         let name = reader.requiredString("name", log: &log)
         _ = reader.unknownAttributes(log: &log)
-        var elements: [FetchIndexElement] = []
-        for child in node.children {
-            guard child.name == "fetchIndexElement" else {
-                _ = unknownElement(child, in: node)
-                continue
-            }
+        let elements = children(named: "fetchIndexElement", of: node).map { child in
             var elementReader = ElementReader(child)
             let property = elementReader.requiredString("property", log: &log)
             let type = elementReader.string("type") ?? "Binary"
@@ -58,7 +57,7 @@ extension ModelDecoder {
                 log.warning("fetch index order '\(order)' is neither 'ascending' nor 'descending'; ascending assumed", at: child.location)
             }
             _ = elementReader.unknownAttributes(log: &log)
-            elements.append(FetchIndexElement(propertyName: property, type: type, isAscending: order != "descending", location: child.location))
+            return FetchIndexElement(propertyName: property, type: type, isAscending: order != "descending", location: child.location)
         }
         return FetchIndex(name: name, elements: elements, location: node.location)
     }
@@ -68,15 +67,11 @@ extension ModelDecoder {
         var reader = ElementReader(node)
         var configuration = Configuration(name: reader.requiredString("name", log: &log), memberEntities: [], location: node.location)
         configuration.unknownAttributes = reader.unknownAttributes(log: &log)
-        for child in node.children {
-            guard child.name == "memberEntity" else {
-                configuration.unknownElements.append(unknownElement(child, in: node))
-                continue
-            }
+        configuration.memberEntities = children(named: "memberEntity", of: node, unknown: &configuration.unknownElements).map { child in
             var memberReader = ElementReader(child)
             let name = memberReader.requiredString("name", log: &log)
             _ = memberReader.unknownAttributes(log: &log)
-            configuration.memberEntities.append(EntityReference(name: name, location: child.location))
+            return EntityReference(name: name, location: child.location)
         }
         return configuration
     }
@@ -86,13 +81,7 @@ extension ModelDecoder {
         var reader = ElementReader(node)
         var composite = CompositeType(name: reader.requiredString("name", log: &log), attributes: [], location: node.location)
         composite.unknownAttributes = reader.unknownAttributes(log: &log)
-        for child in node.children {
-            guard child.name == "attribute" else {
-                composite.unknownElements.append(unknownElement(child, in: node))
-                continue
-            }
-            composite.attributes.append(decodeAttribute(child))
-        }
+        composite.attributes = children(named: "attribute", of: node, unknown: &composite.unknownElements).map { decodeAttribute($0) }
         return composite
     }
 }
