@@ -1,5 +1,3 @@
-import Foundation
-
 /// The outcome of loading a model: the model when it could be read, and every diagnostic
 /// from reading and validation in file order.
 public struct LoadedModel: Sendable, Equatable {
