@@ -129,3 +129,32 @@ struct EntityReadingTests {
         #expect(entity.attribute(named: "r") == nil)
     }
 }
+
+@Suite("Reading: empty values")
+struct EmptyValueTests {
+    @Test("Empty names of optional references read as missing")
+    func emptyReferences() throws {
+        let read = try ModelText.read(#"<entity name="A" representedClassName="" parentEntity="" elementID="" versionHashModifier="" codeGenerationType=""/>"#)
+        let entity = read.model.entities[0]
+        #expect(entity.representedClassName == "")
+        #expect(entity.className == nil && entity.classModuleName == nil)
+        #expect(entity.parentEntityName == nil && entity.renamingIdentifier == nil)
+        #expect(entity.versionHashModifier == nil && entity.codeGenerationType == nil)
+        #expect(read.diagnostics.isEmpty)
+    }
+
+    @Test("An empty model reads as a model without entities")
+    func emptyModel() throws {
+        let read = try ModelText.read("")
+        #expect(read.model.entities.isEmpty && read.model.fetchRequests.isEmpty && read.model.configurations.isEmpty)
+        #expect(read.model.composites.isEmpty && read.model.userInfo.isEmpty)
+        #expect(read.diagnostics.isEmpty)
+    }
+
+    @Test("A lone CR ends a line too")
+    func loneCarriageReturn() throws {
+        let xml = ModelText.header + "\r<model>\r  <entity name=\"A\"/>\r</model>\r"
+        let read = try ModelReader().read(xml: Array(xml.utf8), path: "cr/contents")
+        #expect(read.model.entities[0].location == SourceLocation(line: 3, column: 3))
+    }
+}

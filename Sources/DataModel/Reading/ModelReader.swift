@@ -17,6 +17,15 @@ public struct ReadModel: Sendable, Equatable {
 ///
 /// Accepts a `.xcdatamodeld` bundle (its current version), a `.xcdatamodel` folder, or a
 /// `contents` file. ``ModelLoader`` adds validation on top.
+///
+/// ```swift
+/// do {
+///     let read = try ModelReader().read(path: "Models/Events.xcdatamodeld")
+///     print(read.versionName ?? "-", read.model.entities.map(\.name))
+/// } catch {
+///     print(error.diagnostic)      // Models/Events.xcdatamodeld/…/contents:3:1: error: …
+/// }
+/// ```
 public struct ModelReader: Sendable {
     /// Creates a reader.
     public init() {}
