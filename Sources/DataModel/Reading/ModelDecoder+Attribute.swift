@@ -55,30 +55,29 @@ extension ModelDecoder {
         let minimumText = reader.string("minValueString")
         let maximumText = reader.string("maxValueString")
         let location = reader.location
-        if type == .date, let defaultInterval {
-            attribute.defaultValue = .date(defaultInterval)
-        } else if let text = attribute.defaultValueString {
-            attribute.defaultValue = typedValue(text, of: type, role: "default value", at: location, read: ValueParsing.value)
-        }
-        if type == .date, let minimumInterval {
-            attribute.minimum = .date(minimumInterval)
-        } else if let minimumText {
-            attribute.minimum = typedValue(minimumText, of: type, role: "minimum", at: location, read: ValueParsing.bound)
-        }
-        if type == .date, let maximumInterval {
-            attribute.maximum = .date(maximumInterval)
-        } else if let maximumText {
-            attribute.maximum = typedValue(maximumText, of: type, role: "maximum", at: location, read: ValueParsing.bound)
-        }
+        attribute.defaultValue = typedValue(
+            interval: defaultInterval, text: attribute.defaultValueString, of: type, role: "default value", at: location, read: ValueParsing.value
+        )
+        attribute.minimum = typedValue(
+            interval: minimumInterval, text: minimumText, of: type, role: "minimum", at: location, read: ValueParsing.bound
+        )
+        attribute.maximum = typedValue(
+            interval: maximumInterval, text: maximumText, of: type, role: "maximum", at: location, read: ValueParsing.bound
+        )
     }
 
+    /// A date attribute's time interval when there is one, else `text` read with `read`
+    /// (kept as text, with a warning, when it is not a value of the type).
     private mutating func typedValue(
-        _ text: String,
+        interval: Double?,
+        text: String?,
         of type: AttributeType,
         role: String,
         at location: SourceLocation,
         read: (String, AttributeType) -> AttributeValue?
-    ) -> AttributeValue {
+    ) -> AttributeValue? {
+        if type == .date, let interval { return .date(interval) }
+        guard let text else { return nil }
         if let value = read(text, type) { return value }
         log.warning("\(role) '\(text)' is not a valid \(type.rawValue) value; kept as text", at: location)
         return .text(text)
