@@ -8,10 +8,35 @@ let package = Package(
     name: "modelgen",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "DataModel", targets: ["DataModel"]),
+        .executable(name: "modelgen", targets: ["modelgen"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
+        // Reading Xcode data models.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(name: "DataModel", dependencies: ["CLibXML2"]),
+        .testTarget(
+            name: "DataModelTests",
+            dependencies: ["DataModel"],
+            exclude: ["Golden", "Fixtures"]
+        ),
+
+        // The command-line tool.
+        .executableTarget(
+            name: "modelgen",
+            dependencies: [
+                "DataModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ModelgenCLITests", dependencies: ["modelgen", "DataModel"]),
     ],
     swiftLanguageModes: [.v6]
 )
