@@ -10,8 +10,22 @@ let package = Package(
     products: [
     ],
     dependencies: [
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
+        .target(
+            name: "ModelGenerator",
+            dependencies: [.product(name: "Mustache", package: "swift-mustache")],
+            plugins: ["EmbedTemplates"]
+        ),
+        // Turns the top-level Templates/ folder into a Swift source file; run by the EmbedTemplates plugin.
+        .executableTarget(name: "modelgen-embed-templates"),
+        .plugin(
+            name: "EmbedTemplates",
+            capability: .buildTool(),
+            dependencies: ["modelgen-embed-templates"]
+        ),
+        .testTarget(name: "ModelGeneratorTests", dependencies: ["ModelGenerator"]),
     ],
     swiftLanguageModes: [.v6]
 )
