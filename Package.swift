@@ -25,7 +25,10 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["modelgen-embed-templates"]
         ),
-        .testTarget(name: "ModelGeneratorTests", dependencies: ["ModelGenerator"]),
+        .testTarget(
+            name: "ModelGeneratorTests",
+            dependencies: ["ModelGenerator", .product(name: "Mustache", package: "swift-mustache")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
