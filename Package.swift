@@ -27,7 +27,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelGeneratorTests",
-            dependencies: ["ModelGenerator", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: [
+                "ModelGenerator", "modelgen-embed-templates", .product(name: "Mustache", package: "swift-mustache"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
