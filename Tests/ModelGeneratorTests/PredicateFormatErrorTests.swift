@@ -28,6 +28,7 @@ struct PredicateFormatErrorTests {
         ("a == 1 ^ b", 8, "unexpected character '^'"),
         ("a + 1 == 2", 3, "arithmetic ('+') is not supported in model predicates"),
         ("a == 'x\\q'", 8, "unknown escape sequence '\\q'"),
+        ("a == '\\u12'", 7, "'\\u' must be followed by four hex digits of a valid character"),
         ("a == 99999999999999999999", 6, "integer literal '99999999999999999999' is too large"),
         ("a == 12abc", 6, "malformed number '12a'"),
         ("SUBQUERY(x, $x, $x.a == 1).@count > 0", 1, "SUBQUERY is not supported in model predicates"),

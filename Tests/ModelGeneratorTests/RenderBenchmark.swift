@@ -84,46 +84,35 @@ struct BenchmarkEntity {
     }
 }
 
-/// The same values answering lookups with a `switch` instead of `Mirror`.
-struct FastEntity: MustacheParent {
-    struct Attribute: MustacheParent {
-        let base: BenchmarkEntity.Attribute
-        func child(named name: String) -> Any? {
-            switch name {
-            case "name": base.name
-            case "attributeType": base.attributeType
-            case "swiftType": base.swiftType
-            case "isOptional": base.isOptional
-            case "jsonKey": base.jsonKey
-            default: nil
-            }
-        }
-    }
+/// A value answering swift-mustache's lookups from a table of field readers instead of `Mirror`.
+struct Lookup<Base>: MustacheParent {
+    let base: Base
+    let fields: [String: @Sendable (Base) -> Any]
 
-    struct Relationship: MustacheParent {
-        let base: BenchmarkEntity.Relationship
-        func child(named name: String) -> Any? {
-            switch name {
-            case "name": base.name
-            case "capitalizedName": base.capitalizedName
-            case "destination": base.destination
-            case "inverseName": base.inverseName
-            case "isToMany": base.isToMany
-            default: nil
-            }
-        }
-    }
+    func child(named name: String) -> Any? { fields[name].map { $0(base) } }
+}
+
+/// The benchmark entity with custom lookups all the way down.
+struct FastEntity: MustacheParent {
+    static let attributeFields: [String: @Sendable (BenchmarkEntity.Attribute) -> Any] = [
+        "name": { $0.name }, "attributeType": { $0.attributeType }, "swiftType": { $0.swiftType },
+        "isOptional": { $0.isOptional }, "jsonKey": { $0.jsonKey },
+    ]
+    static let relationshipFields: [String: @Sendable (BenchmarkEntity.Relationship) -> Any] = [
+        "name": { $0.name }, "capitalizedName": { $0.capitalizedName }, "destination": { $0.destination },
+        "inverseName": { $0.inverseName }, "isToMany": { $0.isToMany },
+    ]
 
     let base: BenchmarkEntity
-    let attributes: [Attribute]
-    let requiredAttributes: [Attribute]
-    let relationships: [Relationship]
+    let attributes: [Lookup<BenchmarkEntity.Attribute>]
+    let requiredAttributes: [Lookup<BenchmarkEntity.Attribute>]
+    let relationships: [Lookup<BenchmarkEntity.Relationship>]
 
     init(_ base: BenchmarkEntity) {
         self.base = base
-        attributes = base.attributes.map(Attribute.init)
-        requiredAttributes = base.requiredAttributes.map(Attribute.init)
-        relationships = base.relationships.map(Relationship.init)
+        attributes = base.attributes.map { Lookup(base: $0, fields: Self.attributeFields) }
+        requiredAttributes = base.requiredAttributes.map { Lookup(base: $0, fields: Self.attributeFields) }
+        relationships = base.relationships.map { Lookup(base: $0, fields: Self.relationshipFields) }
     }
 
     func child(named name: String) -> Any? {

@@ -20,25 +20,17 @@ extension PredicateLexer {
         let escapeLocation = PredicateLocation(offset: index - 1, line: line, column: index - lineStart)
         guard let character = peek() else { throw PredicateFormatError("unterminated string literal", at: escapeLocation) }
         advance()
-        switch character {
-        case "\\": return "\\"
-        case "\"": return "\""
-        case "'": return "'"
-        case "n": return "\n"
-        case "r": return "\r"
-        case "t": return "\t"
-        case "0": return "\0"
-        case "u":
-            var digits = ""
-            while digits.count < 4, let digit = peek(), digit.isHexDigit {
-                digits.append(digit)
-                advance()
-            }
-            if digits.count == 4, let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) { return scalar }
-            throw PredicateFormatError("'\\u' must be followed by four hex digits of a valid character", at: escapeLocation)
-        default:
+        if let value = PredicateStringEscapes.valueByLetter[character] { return value }
+        guard character == "u" else {
             throw PredicateFormatError("unknown escape sequence '\\\(character)'", at: escapeLocation)
         }
+        var digits = ""
+        while digits.count < 4, let digit = peek(), digit.isHexDigit {
+            digits.append(digit)
+            advance()
+        }
+        if digits.count == 4, let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) { return scalar }
+        throw PredicateFormatError("'\\u' must be followed by four hex digits of a valid character", at: escapeLocation)
     }
 
     /// Reads an integer (decimal, `0x`, `0o`, `0b`) or a decimal number with fraction and exponent.

@@ -77,16 +77,13 @@ extension PredicateLiteral: CustomStringConvertible {
     private static func quoted(_ value: String) -> String {
         var text = "\""
         for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            if let escape = PredicateStringEscapes.escapeByValue[scalar] {
+                text += escape
+            } else if scalar.value < 0x20 || scalar.value == 0x7F {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
+            } else {
+                text.unicodeScalars.append(scalar)
             }
         }
         return text + "\""
