@@ -13,6 +13,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // Reading Xcode data models.
@@ -26,6 +27,26 @@ let package = Package(
             name: "DataModelTests",
             dependencies: ["DataModel"],
             exclude: ["Golden", "Fixtures"]
+        ),
+
+        // Generating Swift from a model: view model, Mustache templates (embedded at build time).
+        .target(
+            name: "ModelGenerator",
+            dependencies: [.product(name: "Mustache", package: "swift-mustache")],
+            plugins: ["EmbedTemplates"]
+        ),
+        // Turns the top-level Templates/ folder into a Swift source file; run by the EmbedTemplates plugin.
+        .executableTarget(name: "modelgen-embed-templates"),
+        .plugin(
+            name: "EmbedTemplates",
+            capability: .buildTool(),
+            dependencies: ["modelgen-embed-templates"]
+        ),
+        .testTarget(
+            name: "ModelGeneratorTests",
+            dependencies: [
+                "ModelGenerator", "modelgen-embed-templates", .product(name: "Mustache", package: "swift-mustache"),
+            ]
         ),
 
         // The command-line tool.
