@@ -8,10 +8,13 @@ let package = Package(
     name: "modelgen",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
     ],
     dependencies: [
     ],
     targets: [
+        .target(name: "ObjectGraph"),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
     ],
     swiftLanguageModes: [.v6]
 )
