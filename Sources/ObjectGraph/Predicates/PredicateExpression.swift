@@ -51,7 +51,8 @@ public enum StringOperator: String, Sendable, Hashable, Codable, CaseIterable {
 ///
 /// Semantics every store must follow (the in-memory evaluator defines them):
 /// - A path through a nil to-one yields ``AttributeValue/null``.
-/// - `== null` / `!= null` are nil checks; any other comparison with null is false.
+/// - `== null` / `!= null` are nil checks; `!=` is always the negation of `==` (so `nil != "x"`
+///   holds); ordering comparisons involving null are false.
 /// - Integers, doubles and decimals compare numerically with each other; strings compare by their
 ///   Unicode scalars, after case/diacritic folding when options ask for it.
 /// - ``isIn(_:_:options:)`` with an empty list is false; ``between(_:_:_:)`` includes both bounds.

@@ -1,0 +1,45 @@
+/// The generic relationship accessors that generated typed accessors wrap.
+///
+/// ```swift
+/// public var band: Band? { get async throws { try await toOne(at: 0) } }
+/// public func setBand(_ band: Band?) { set(band, toOneAt: 0) }
+/// public var tracks: [Track] { get async throws { try await toMany(at: 1) } }
+/// public func addToTracks(_ track: Track) { add(track, toManyAt: 1) }
+/// public func removeFromTracks(_ track: Track) { remove(track, fromToManyAt: 1) }
+/// public func insertIntoTracks(_ track: Track, at position: Int) { insert(track, at: position, toManyAt: 1) }
+/// ```
+extension ManagedObject {
+    /// The destination of the to-one relationship at `index`, loaded from the store if needed.
+    /// - Throws: store errors, or ``ObjectGraphError/inconsistentData(_:)`` if the destination is not a `T`.
+    public nonisolated(nonsending) final func toOne<T: ManagedObject>(at index: Int) async throws -> T? {
+        guard let context else { return loadedDestinations(at: index).first.flatMap { $0 as? T } }
+        guard let destination = try await context.resolveToOne(of: self, at: index) else { return nil }
+        return try ObjectContext.cast(destination, to: T.self)
+    }
+
+    /// The destinations of the to-many relationship at `index`, in order, loaded from the store if needed.
+    public nonisolated(nonsending) final func toMany<T: ManagedObject>(at index: Int) async throws -> [T] {
+        if let context { try await context.loadToMany(of: [self], at: index) }
+        return try loadedDestinations(at: index).map { try ObjectContext.cast($0, to: T.self) }
+    }
+
+    /// Sets the to-one relationship at `index`; the inverse side of the old and new destinations follows.
+    public final func set(_ destination: ManagedObject?, toOneAt index: Int) {
+        linkToOne(destination, at: index)
+    }
+
+    /// Adds `destination` to the end of the to-many relationship at `index` (no change if present).
+    public final func add(_ destination: ManagedObject, toManyAt index: Int) {
+        linkToMany(destination, at: index)
+    }
+
+    /// Inserts `destination` at `position` of the ordered to-many at `index`, moving it if present.
+    public final func insert(_ destination: ManagedObject, at position: Int, toManyAt index: Int) {
+        linkToMany(destination, at: index, position: position)
+    }
+
+    /// Removes `destination` from the to-many relationship at `index`.
+    public final func remove(_ destination: ManagedObject, fromToManyAt index: Int) {
+        unlinkToMany(destination, at: index)
+    }
+}
