@@ -14,7 +14,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "ObjectGraph"),
-        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
+        // The store conformance suite and the fixture model, for the test targets of every store.
+        .target(name: "ObjectGraphConformance", dependencies: ["ObjectGraph"], path: "Tests/ObjectGraphConformance"),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphConformance"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,7 +24,8 @@ public enum ObjectGraphError: Error, Sendable, Hashable, CustomStringConvertible
     case unsupportedExpression(String)
     /// A store and a context disagree about the model.
     case modelMismatch(expected: String, actual: String)
-    /// An object belongs to another context, or to none.
+    /// An object belongs to another context, or to none (for example because its context was released:
+    /// objects do not retain their context).
     case objectNotInContext(AnyObjectID)
     /// A change set or store row is inconsistent (a reference to a missing object, a wrong entity…).
     case inconsistentData(String)
@@ -55,7 +56,7 @@ public enum ObjectGraphError: Error, Sendable, Hashable, CustomStringConvertible
         case .modelMismatch(let expected, let actual):
             "The store was opened with model \(actual), the context uses \(expected)."
         case .objectNotInContext(let id):
-            "Object \(id) does not belong to this context."
+            "Object \(id) does not belong to this context, or its context no longer exists."
         case .inconsistentData(let text):
             "Inconsistent data: \(text)"
         case .storeFailure(let text):
