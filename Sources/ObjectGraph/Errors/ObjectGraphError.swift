@@ -44,7 +44,7 @@ public enum ObjectGraphError: Error, Sendable, Hashable, CustomStringConvertible
         case .objectNotFound(let id):
             "No object with ID \(id) exists."
         case .typeMismatch(let entity, let attribute, let expected, let value):
-            "\(entity).\(attribute) expects a \(expected.rawValue) value, got \(value.kindName) \(value)."
+            "\(entity).\(attribute) expects a value of type \(expected.rawValue), got \(value.kindName) \(value)."
         case .validationFailed(let failures):
             "Validation failed (\(failures.count)): " + failures.map(\.description).joined(separator: "; ")
         case .deleteDenied(let object, let entity, let relationship, let count):
