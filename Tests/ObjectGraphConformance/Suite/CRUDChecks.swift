@@ -9,6 +9,7 @@ extension Checks {
         band.formed = 1993
         band.rating = 4.5
         band.website = MusicSeed.lowWebsite
+        band.aliases = ["LOW", "Low (band)"]
         let podcast = Podcast(context: context, title: "Song Exploder", identifier: MusicSeed.quorumID)
         podcast.feedURL = URL(string: "https://example.com/feed")
         podcast.artwork = Data([1, 2, 3])
@@ -31,7 +32,7 @@ extension Checks {
         #expect(bands.count == 1)
         #expect(fetched.objectID == band.objectID)
         #expect(fetched.name == "Low" && fetched.formed == 1993 && fetched.rating == 4.5 && fetched.isActive)
-        #expect(fetched.website == MusicSeed.lowWebsite)
+        #expect(fetched.website == MusicSeed.lowWebsite && fetched.aliases == ["LOW", "Low (band)"])
         let fetchedAlbum = try #require(try await Album.first(in: reader))
         #expect(fetchedAlbum.price == Decimal(string: "12.50") && fetchedAlbum.rating == 4.25 && fetchedAlbum.year == 2000)
         #expect(fetchedAlbum.releaseDate == nil)
