@@ -41,11 +41,13 @@ public struct StoreCapabilities: Sendable, Hashable {
         public static let toOnePaths = PredicateFeatures(rawValue: 1 << 10)
         /// `ANY` / `ALL` over to-many relationships.
         public static let quantifiers = PredicateFeatures(rawValue: 1 << 11)
+        /// `== null` / `!= null` on a to-one relationship (whether it is empty).
+        public static let relationshipNilChecks = PredicateFeatures(rawValue: 1 << 12)
 
         /// Every form.
         public static let all: PredicateFeatures = [
             .equality, .ordering, .inList, .between, .substring, .like, .regularExpressions,
-            .caseInsensitive, .diacriticInsensitive, .compound, .toOnePaths, .quantifiers,
+            .caseInsensitive, .diacriticInsensitive, .compound, .toOnePaths, .quantifiers, .relationshipNilChecks,
         ]
     }
 
