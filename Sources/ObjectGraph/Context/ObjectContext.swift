@@ -74,11 +74,15 @@ public final class ObjectContext {
     }
 
     /// Inserts a new object (and any detached objects it is related to); generated initializers call it.
-    /// Inserting an object of another context records an error that the next ``save()`` throws.
+    /// Inserting an object of another context, or of an abstract entity, records an error that the next
+    /// ``save()`` throws.
     public func insert(_ object: ManagedObject) {
         guard object.lifecycle == .detached else {
             if object.context !== self { misuse = .objectNotInContext(object.objectID) }
             return
+        }
+        if object.entity.isAbstract {
+            misuse = .inconsistentData("\(object.entity.name) is abstract; insert an object of one of its subentities")
         }
         object.objectID = .temporary(entityName: model.schema.rootEntityName(of: object.entity.name))
         object.context = self
