@@ -122,15 +122,20 @@ public final class ObjectContext {
         change(&pendingToMany[key, default: PendingToMany()])
     }
 
-    /// The key for relationship `index` of an object of `entity` with `id`, normalized to the topmost
-    /// entity that has the relationship so every subentity finds it.
+    /// The key for relationship `index` of an object of `entity` with `id`, normalized to the entity
+    /// that declares the relationship so every subentity finds it.
     func pendingKey(_ id: AnyObjectID, entity: EntityDescription, relationshipIndex index: Int) -> PendingKey {
+        PendingKey(owner: id, entityName: declaringEntityName(ofRelationshipAt: index, in: entity), relationshipIndex: index)
+    }
+
+    /// The topmost ancestor of `entity` (or `entity` itself) that has relationship `index`.
+    func declaringEntityName(ofRelationshipAt index: Int, in entity: EntityDescription) -> String {
         var declaring = entity
         let name = entity.relationships[index].name
         while let parentName = declaring.parentName, let parent = model.schema.entity(named: parentName),
               parent.relationshipIndex(named: name) == index {
             declaring = parent
         }
-        return PendingKey(owner: id, entityName: declaring.name, relationshipIndex: index)
+        return declaring.name
     }
 }
