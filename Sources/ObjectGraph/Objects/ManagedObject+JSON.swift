@@ -5,8 +5,8 @@ import Foundation
 /// Generated code uses these in its attribute switches:
 ///
 /// ```swift
-/// case 5: aliases.map(encodeJSON) ?? .null                 // attributeValue(at:)
-/// case 5: aliases = try decodeJSON(value, at: 5)            // setAttributeValue(_:at:), optional attribute
+/// case 3: nicknames.map(encodeJSON) ?? .null               // attributeValue(at:)
+/// case 3: nicknames = try decodeJSON(value, at: 3)          // setAttributeValue(_:at:), optional attribute
 /// case 6: credits = try decodeRequiredJSON(value, at: 6)    // non-optional attribute
 /// ```
 extension ManagedObject {

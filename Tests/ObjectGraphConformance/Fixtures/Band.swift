@@ -13,7 +13,6 @@ public final class Band: ManagedObject, ManagedEntity {
             AttributeDescription(name: "rating", type: .double, isOptional: false, defaultValue: .double(0)),
             AttributeDescription(name: "isActive", type: .boolean, isOptional: false, defaultValue: .bool(true)),
             AttributeDescription(name: "website", type: .uri),
-            AttributeDescription(name: "aliases", type: .transformable),
         ],
         relationships: [
             RelationshipDescription(name: "albums", destination: "Album", inverse: "band", isToMany: true, deleteRule: .cascade),
@@ -35,8 +34,6 @@ public final class Band: ManagedObject, ManagedEntity {
     public var isActive: Bool = true { didSet { markChanged(attributeAt: 3) } }
     /// Attribute `website` (URI, optional).
     public var website: URL? { didSet { markChanged(attributeAt: 4) } }
-    /// Attribute `aliases` (Transformable `[String]`, optional, stored as JSON).
-    public var aliases: [String]? { didSet { markChanged(attributeAt: 5) } }
 
     /// Reads an attribute by index.
     public override func attributeValue(at index: Int) -> AttributeValue {
@@ -46,7 +43,6 @@ public final class Band: ManagedObject, ManagedEntity {
         case 2: rating.attributeValue
         case 3: isActive.attributeValue
         case 4: website.attributeValue
-        case 5: aliases.map(encodeJSON) ?? .null
         default: super.attributeValue(at: index)
         }
     }
@@ -59,7 +55,6 @@ public final class Band: ManagedObject, ManagedEntity {
         case 2: rating = try decode(value, at: 2)
         case 3: isActive = try decode(value, at: 3)
         case 4: website = try decode(value, at: 4)
-        case 5: aliases = try decodeJSON(value, at: 5)
         default: try super.setAttributeValue(value, at: index)
         }
     }
