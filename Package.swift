@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "DataModel", targets: ["DataModel"]),
         .executable(name: "modelgen", targets: ["modelgen"]),
+        .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -58,6 +59,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ModelgenCLITests", dependencies: ["modelgen", "DataModel"]),
+
+        // The runtime generated code targets: context, objects, predicates, store protocol, in-memory store.
+        .target(name: "ObjectGraph"),
+        // The store conformance suite and the fixture model, for the test targets of every store.
+        .target(name: "ObjectGraphConformance", dependencies: ["ObjectGraph"], path: "Tests/ObjectGraphConformance"),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphConformance"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,180 @@
+/// Turning snapshots into registered objects, and resolving relationship faults.
+extension ObjectContext {
+    /// The registered objects for `snapshots`, creating the missing ones; registered objects without
+    /// unsaved changes take the snapshot's newer values.
+    func materialize(_ snapshots: [Snapshot]) throws -> [ManagedObject] {
+        try snapshots.map { snapshot in
+            if let existing = registered[snapshot.id] {
+                if existing.lifecycle == .persisted && !existing.isTouched && !existing.isPendingDeletion {
+                    try load(snapshot, into: existing)
+                }
+                return existing
+            }
+            let object = try model.makeObject(entityName: snapshot.entityName)
+            object.objectID = snapshot.id
+            object.context = self
+            object.lifecycle = .persisted
+            try load(snapshot, into: object)
+            registered[snapshot.id] = object
+            return object
+        }
+    }
+
+    /// Sets `object`'s attributes, to-one faults and committed state from `snapshot`, then applies changes
+    /// made to it while it was not registered.
+    private func load(_ snapshot: Snapshot, into object: ManagedObject) throws {
+        let entity = object.entity
+        guard snapshot.values.count == entity.attributes.count,
+              snapshot.toOneIDs.count == entity.toOneRelationshipIndices.count else {
+            throw ObjectGraphError.inconsistentData("the store's \(snapshot.entityName) \(snapshot.id) does not match its entity's shape")
+        }
+        object.isTrackingChanges = false
+        defer { object.isTrackingChanges = true }
+        for (index, attribute) in entity.attributes.enumerated() where !attribute.isTransient {
+            try object.setAttributeValue(snapshot.values[index], at: index)
+        }
+        for (slot, index) in entity.toOneRelationshipIndices.enumerated() {
+            let id = snapshot.toOneIDs[slot]
+            if case .toOne(let current) = object.relationshipStates[index], current?.objectID == id { continue }
+            object.relationshipStates[index] = .toOneFault(id)
+        }
+        for index in entity.relationships.indices where entity.relationships[index].isToMany {
+            object.relationshipStates[index] = .toManyFault
+        }
+        object.committedValues = snapshot.values
+        object.committedToOneIDs = snapshot.toOneIDs
+        object.committedToMany = [:]
+        object.changedAttributes = []
+        applyPendingToOnes(to: object)
+    }
+
+    private func applyPendingToOnes(to object: ManagedObject) {
+        guard !pendingToOne.isEmpty else { return }
+        for index in object.entity.toOneRelationshipIndices {
+            let key = pendingKey(object.objectID, entity: object.entity, relationshipIndex: index)
+            guard let value = pendingToOne[key] else { continue }
+            journal?.record(object)
+            pendingToOne[key] = nil
+            object.relationshipStates[index] = .toOneFault(value)
+            noteChanged(object)
+        }
+    }
+
+    /// The objects with `ids`: registered ones, and the others loaded in one store call. Missing objects
+    /// are absent from the result.
+    nonisolated(nonsending) func objects(for ids: [AnyObjectID]) async throws -> [AnyObjectID: ManagedObject] {
+        var result: [AnyObjectID: ManagedObject] = [:]
+        var missing: [AnyObjectID] = []
+        for id in ids {
+            if let object = registered[id] { result[id] = object } else if !id.isTemporary { missing.append(id) }
+        }
+        guard !missing.isEmpty else { return result }
+        for object in try materialize(try await store.snapshots(for: missing)) {
+            result[object.objectID] = object
+        }
+        return result
+    }
+
+    /// The destination of the to-one at `index` of `object`, loading it when it is a fault.
+    nonisolated(nonsending) func resolveToOne(of object: ManagedObject, at index: Int) async throws -> ManagedObject? {
+        try await resolveToOnes(of: [object], at: index)
+        if case .toOne(let destination) = object.relationshipStates[index] { return destination }
+        return nil
+    }
+
+    /// Resolves the to-one at `index` of every object in one store call.
+    nonisolated(nonsending) func resolveToOnes(of owners: [ManagedObject], at index: Int) async throws {
+        let ids = owners.compactMap { owner -> AnyObjectID? in
+            if case .toOneFault(let id) = owner.relationshipStates[index] { return id }
+            return nil
+        }
+        let found = try await objects(for: ids)
+        for owner in owners {
+            guard case .toOneFault(let id) = owner.relationshipStates[index] else { continue }
+            owner.relationshipStates[index] = .toOne(id.flatMap { found[$0] })
+        }
+    }
+
+    /// Loads the to-many at `index` of every owner that has not loaded it, with one store call for the
+    /// relationship and one for the missing destinations, then applies pending changes.
+    nonisolated(nonsending) func loadToMany(of owners: [ManagedObject], at index: Int) async throws {
+        let faulted = owners.filter { owner in
+            if case .toManyFault = owner.relationshipStates[index] { return true }
+            return false
+        }
+        guard let first = faulted.first else { return }
+        let name = first.entity.relationships[index].name
+        var related: [AnyObjectID: [AnyObjectID]] = [:]
+        let byDeclaringEntity = Dictionary(grouping: faulted) { declaringEntityName(ofRelationshipAt: index, in: $0.entity) }
+        for (entityName, group) in byDeclaringEntity {
+            let answer = try await store.relatedIDs(for: name, of: entityName, ids: group.map(\.objectID))
+            related.merge(answer) { first, _ in first }
+        }
+        let found = try await objects(for: Array(Set(related.values.joined())))
+        for owner in faulted {
+            guard case .toManyFault = owner.relationshipStates[index] else { continue }
+            let members = (related[owner.objectID] ?? []).compactMap { found[$0] }
+            journal?.record(owner)
+            let key = pendingKey(owner.objectID, entity: owner.entity, relationshipIndex: index)
+            let pending = pendingToMany.removeValue(forKey: key)
+            owner.relationshipStates[index] = .toMany(pending?.applied(to: members) ?? members)
+            owner.committedToMany[index] = members.map(\.objectID)
+            if pending != nil { noteChanged(owner) }
+        }
+    }
+
+    /// Loads the relationships named by each path (to-one steps, then any relationship) for all
+    /// `objects`, step by step, each step in as few store calls as possible.
+    nonisolated(nonsending) func prefetch(_ paths: [[String]], for objects: [ManagedObject]) async throws {
+        for path in paths {
+            var current = objects
+            for name in path where !current.isEmpty {
+                var next: [ManagedObject] = []
+                var seen: Set<ObjectIdentifier> = []
+                let groups = Dictionary(grouping: current) { $0.entity.relationshipIndex(named: name) ?? -1 }
+                for (index, owners) in groups where index >= 0 {
+                    let isToMany = owners[0].entity.relationships[index].isToMany
+                    if isToMany {
+                        try await loadToMany(of: owners, at: index)
+                    } else {
+                        try await resolveToOnes(of: owners, at: index)
+                    }
+                    for owner in owners {
+                        for destination in owner.loadedDestinations(at: index)
+                        where seen.insert(ObjectIdentifier(destination)).inserted {
+                            next.append(destination)
+                        }
+                    }
+                }
+                current = next
+            }
+        }
+    }
+}
+
+extension ManagedObject {
+    /// The loaded destinations of relationship `index` (empty while it is a fault).
+    func loadedDestinations(at index: Int) -> [ManagedObject] {
+        switch relationshipStates[index] {
+        case .toOne(let object): object.map { [$0] } ?? []
+        case .toMany(let objects): objects
+        case .toOneFault(let id): id.flatMap { context?.registered[$0] }.map { [$0] } ?? []
+        case .toManyFault: []
+        }
+    }
+}
+
+/// Reads loaded objects of a context for the shared evaluator.
+struct ContextResolver: ObjectResolver {
+    func value(of object: ManagedObject, attributeAt index: Int) -> AttributeValue {
+        object.attributeValue(at: index)
+    }
+
+    func destination(of object: ManagedObject, toOneAt index: Int) -> ManagedObject? {
+        object.loadedDestinations(at: index).first
+    }
+
+    func destinations(of object: ManagedObject, toManyAt index: Int) -> [ManagedObject] {
+        object.loadedDestinations(at: index)
+    }
+}

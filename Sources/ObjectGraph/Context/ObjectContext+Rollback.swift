@@ -1,0 +1,65 @@
+/// Discarding changes.
+extension ObjectContext {
+    /// Discards every unsaved change: inserted objects leave the context, changed and deleted objects
+    /// return to their last saved state (their relationships reload on next access).
+    public func rollback() {
+        for object in inserted.objects {
+            registered[object.objectID] = nil
+            object.lifecycle = .gone
+            object.isPendingDeletion = false
+            object.context = nil
+        }
+        for object in changed.objects + deleted.objects where object.lifecycle == .persisted {
+            resetToCommitted(object)
+        }
+        inserted.removeAll()
+        deleted.removeAll()
+        changed.removeAll()
+        pendingToMany.removeAll()
+        pendingToOne.removeAll()
+        misuse = nil
+    }
+
+    /// Discards `object`'s unsaved changes and reloads it from the store. An inserted object is left as
+    /// it is. Changes made to the other side of its relationships stay pending.
+    /// - Throws: ``ObjectGraphError/objectNotFound(_:)`` when the store no longer has the object (it is
+    ///   then removed from the context).
+    public nonisolated(nonsending) func refresh(_ object: ManagedObject) async throws {
+        guard object.context === self, object.lifecycle == .persisted else { return }
+        let id = object.objectID
+        guard let snapshot = try await store.snapshots(for: [id]).first else {
+            registered[id] = nil
+            changed.remove(object)
+            deleted.remove(object)
+            object.lifecycle = .gone
+            object.context = nil
+            throw ObjectGraphError.objectNotFound(id)
+        }
+        changed.remove(object)
+        deleted.remove(object)
+        object.isTouched = false
+        object.isPendingDeletion = false
+        for index in object.entity.relationships.indices {
+            pendingToMany[pendingKey(id, entity: object.entity, relationshipIndex: index)] = nil
+        }
+        _ = try materialize([snapshot])
+    }
+
+    private func resetToCommitted(_ object: ManagedObject) {
+        object.isTrackingChanges = false
+        defer { object.isTrackingChanges = true }
+        for index in object.changedAttributes where !object.entity.attributes[index].isTransient {
+            try? object.setAttributeValue(object.committedValues[index], at: index)
+        }
+        for (slot, index) in object.entity.toOneRelationshipIndices.enumerated() {
+            object.relationshipStates[index] = .toOneFault(object.committedToOneIDs[slot])
+        }
+        for index in object.entity.relationships.indices where object.entity.relationships[index].isToMany {
+            object.relationshipStates[index] = .toManyFault
+        }
+        object.committedToMany = [:]
+        object.changedAttributes = []
+        object.isTouched = false
+        object.isPendingDeletion = false
+    }
+}

@@ -1,0 +1,151 @@
+/// Saving: delete rules, validation, one atomic store call, then the new committed state.
+extension ObjectContext {
+    /// Applies delete rules, validates every inserted and changed object, and writes all changes to the
+    /// store in one atomic change set. Temporary IDs become permanent.
+    ///
+    /// On any error — a Deny rule, validation failures (all listed in one
+    /// ``ObjectGraphError/validationFailed(_:)``), or a store error — neither the store nor the context
+    /// changes: pending changes stay pending.
+    ///
+    /// ```swift
+    /// do {
+    ///     try await context.save()
+    /// } catch ObjectGraphError.validationFailed(let failures) {
+    ///     for failure in failures { print(failure) }
+    /// }
+    /// ```
+    public nonisolated(nonsending) func save() async throws {
+        if let misuse { throw misuse }
+        guard !isSaving else { throw ObjectGraphError.saveInProgress }
+        guard hasChanges else { return }
+        isSaving = true
+        let journal = SaveJournal(self)
+        self.journal = journal
+        defer {
+            self.journal = nil
+            isSaving = false
+        }
+        do {
+            try await applyDeleteRules()
+            try await validatePendingObjects()
+            let changes = changeSet()
+            commit(changes.isEmpty ? [:] : try await store.save(changes))
+        } catch {
+            journal.restore(into: self)
+            throw error
+        }
+    }
+
+    /// Cascades deletions through the graph, then checks Deny rules and nullifies inverses.
+    nonisolated(nonsending) private func applyDeleteRules() async throws {
+        var queue = deleted.objects
+        var position = 0
+        var denials: [(ManagedObject, Int)] = []
+        var nullifications: [(ManagedObject, Int)] = []
+        while position < queue.count {
+            let object = queue[position]
+            position += 1
+            for (index, relationship) in object.entity.relationships.enumerated() where relationship.deleteRule != .noAction {
+                try await load(relationshipAt: index, of: object)
+                switch relationship.deleteRule {
+                case .cascade:
+                    for destination in object.loadedDestinations(at: index) where !destination.isPendingDeletion {
+                        delete(destination)
+                        queue.append(destination)
+                    }
+                case .deny: denials.append((object, index))
+                case .nullify: nullifications.append((object, index))
+                case .noAction: break
+                }
+            }
+        }
+        for (object, index) in denials {
+            let remaining = object.loadedDestinations(at: index).filter { !$0.isPendingDeletion }
+            if !remaining.isEmpty {
+                throw ObjectGraphError.deleteDenied(
+                    object: object.objectID, entity: object.entity.name,
+                    relationship: object.entity.relationships[index].name, destinationCount: remaining.count)
+            }
+        }
+        for (object, index) in nullifications {
+            for destination in object.loadedDestinations(at: index) where !destination.isPendingDeletion {
+                object.nullifyInverse(of: index, on: destination)
+            }
+        }
+    }
+
+    /// Loads relationship `index` of `object` if it is a fault.
+    nonisolated(nonsending) func load(relationshipAt index: Int, of object: ManagedObject) async throws {
+        if object.entity.relationships[index].isToMany {
+            try await loadToMany(of: [object], at: index)
+        } else {
+            try await resolveToOnes(of: [object], at: index)
+        }
+    }
+
+    /// Validates every inserted and changed object that is not being deleted.
+    nonisolated(nonsending) private func validatePendingObjects() async throws {
+        var failures: [ValidationFailure] = []
+        for object in (inserted.objects + changed.objects) where !object.isPendingDeletion {
+            for (index, relationship) in object.entity.relationships.enumerated() where relationship.isToMany
+                && (!relationship.isOptional || relationship.minCount > 0 || relationship.maxCount != nil) {
+                try await load(relationshipAt: index, of: object)
+            }
+            failures += try validationRules.failures(of: object)
+        }
+        if !failures.isEmpty { throw ObjectGraphError.validationFailed(failures) }
+    }
+
+    /// Makes the saved state the committed state.
+    private func commit(_ permanentIDs: [AnyObjectID: AnyObjectID]) {
+        for (temporary, permanent) in permanentIDs {
+            guard let object = registered.removeValue(forKey: temporary) else { continue }
+            object.objectID = permanent
+            registered[permanent] = object
+        }
+        let gone = deleted.objects
+        for object in gone {
+            registered[object.objectID] = nil
+            object.lifecycle = .gone
+            object.isPendingDeletion = false
+            object.context = nil
+        }
+        for object in inserted.objects + changed.objects where object.lifecycle != .gone {
+            object.lifecycle = .persisted
+            object.isTouched = false
+            object.changedAttributes = []
+            object.committedValues = object.storableValues
+            object.committedToOneIDs = object.currentToOneIDs
+            for index in object.entity.relationships.indices {
+                if case .toMany(let members) = object.relationshipStates[index] {
+                    object.committedToMany[index] = members.map(\.objectID)
+                }
+            }
+        }
+        if !gone.isEmpty { forgetReferences(to: gone) }
+        inserted.removeAll()
+        deleted.removeAll()
+        changed.removeAll()
+        pendingToMany.removeAll()
+        pendingToOne.removeAll()
+    }
+
+    /// Removes deleted objects from the loaded relationships of the remaining objects.
+    private func forgetReferences(to gone: [ManagedObject]) {
+        let goneObjects = Set(gone.map(ObjectIdentifier.init))
+        let goneIDs = Set(gone.map(\.objectID))
+        for object in registered.values {
+            for index in object.relationshipStates.indices {
+                switch object.relationshipStates[index] {
+                case .toOne(let destination?) where goneObjects.contains(ObjectIdentifier(destination)):
+                    object.relationshipStates[index] = .toOne(nil)
+                case .toMany(let members) where members.contains(where: { goneObjects.contains(ObjectIdentifier($0)) }):
+                    object.relationshipStates[index] = .toMany(members.filter { !goneObjects.contains(ObjectIdentifier($0)) })
+                    object.committedToMany[index] = object.committedToMany[index]?.filter { !goneIDs.contains($0) }
+                default:
+                    break
+                }
+            }
+        }
+    }
+}

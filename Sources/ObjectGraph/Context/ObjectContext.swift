@@ -1,0 +1,141 @@
+/// A scratch pad of objects over a ``PersistentStore``: one instance per object ID (identity map),
+/// change tracking, inverse maintenance, delete rules and validation on ``save()``.
+///
+/// Not Sendable: create it in the isolation domain that uses it (the main actor, any actor, or a task).
+/// Its async methods are `nonisolated(nonsending)`, so they run in the caller's isolation. Share a
+/// store between contexts, and pass objects between them as ``ObjectID`` values.
+///
+/// ```swift
+/// @MainActor func demo(store: InMemoryStore) async throws {
+///     let context = try ObjectContext(store: store, model: MusicModel.model)
+///     let band = Band(context: context, name: "Low")
+///     let album = Album(context: context, title: "Things We Lost in the Fire")
+///     album.year = 2001
+///     band.addToAlbums(album)
+///     try await context.save()
+///
+///     let recent = try await context.fetch(Album.self, where: \.year > 2000, sortedBy: [.descending(\.year)], limit: 20)
+///     let same = try await Album.fetch(in: context, where: \.band.name == "Low")
+///     assert(recent.first === same.first)                 // one instance per object
+/// }
+/// ```
+public final class ObjectContext {
+    /// The store objects are loaded from and saved to.
+    public let store: any PersistentStore
+    /// The model, with the class of every entity.
+    public let model: ManagedObjectModel
+
+    var registered: [AnyObjectID: ManagedObject] = [:]
+    var inserted = ObjectSet()
+    var deleted = ObjectSet()
+    var changed = ObjectSet()
+    var pendingToMany: [PendingKey: PendingToMany] = [:]
+    var pendingToOne: [PendingKey: AnyObjectID?] = [:]
+    var journal: SaveJournal?
+    var isSaving = false
+    var misuse: ObjectGraphError?
+    let validationRules = ValidationRules()
+
+    /// Creates a context over `store`.
+    /// - Throws: ``ObjectGraphError/modelMismatch(expected:actual:)`` when the store was opened with a
+    ///   model whose version hash differs from `model`'s.
+    public init(store: any PersistentStore, model: ManagedObjectModel) throws {
+        guard store.model.versionHash == model.schema.versionHash else {
+            throw ObjectGraphError.modelMismatch(expected: model.schema.name, actual: store.model.name)
+        }
+        self.store = store
+        self.model = model
+    }
+
+    /// Whether there are unsaved inserts, updates or deletes.
+    public var hasChanges: Bool {
+        !inserted.isEmpty || !deleted.isEmpty || !changed.isEmpty || !pendingToMany.isEmpty
+            || !pendingToOne.isEmpty
+    }
+
+    /// Objects inserted since the last save (and not deleted again), in insertion order.
+    public var insertedObjects: [ManagedObject] {
+        inserted.objects.filter { !$0.isPendingDeletion }
+    }
+
+    /// Persisted objects changed since the last save (and not deleted).
+    public var updatedObjects: [ManagedObject] {
+        changed.objects.filter { !$0.isPendingDeletion }
+    }
+
+    /// Persisted objects deleted since the last save.
+    public var deletedObjects: [ManagedObject] {
+        deleted.objects.filter { $0.lifecycle == .persisted }
+    }
+
+    /// The registered object with `id`, without asking the store.
+    public func registeredObject(for id: AnyObjectID) -> ManagedObject? {
+        registered[id]
+    }
+
+    /// Inserts a new object (and any detached objects it is related to); generated initializers call it.
+    /// Inserting an object of another context, or of an abstract entity, records an error that the next
+    /// ``save()`` throws.
+    public func insert(_ object: ManagedObject) {
+        guard object.lifecycle == .detached else {
+            if object.context !== self { misuse = .objectNotInContext(object.objectID) }
+            return
+        }
+        if object.entity.isAbstract {
+            misuse = .inconsistentData("\(object.entity.name) is abstract; insert an object of one of its subentities")
+        }
+        object.objectID = .temporary(entityName: model.schema.rootEntityName(of: object.entity.name))
+        object.context = self
+        object.lifecycle = .inserted
+        registered[object.objectID] = object
+        inserted.insert(object)
+        for state in object.relationshipStates {
+            switch state {
+            case .toOne(let destination?): insert(destination)
+            case .toMany(let destinations): destinations.forEach(insert)
+            default: break
+            }
+        }
+    }
+
+    /// Marks an object for deletion; the next ``save()`` applies delete rules and removes it from the store.
+    public func delete(_ object: ManagedObject) {
+        guard object.context === self, object.lifecycle != .gone else {
+            misuse = .objectNotInContext(object.objectID)
+            return
+        }
+        journal?.record(object)
+        object.isPendingDeletion = true
+        deleted.insert(object)
+    }
+
+    /// Records a change of a persisted object (called by attribute setters and relationship changes).
+    func noteChanged(_ object: ManagedObject) {
+        guard object.lifecycle == .persisted, !object.isTouched else { return }
+        journal?.record(object)
+        object.isTouched = true
+        changed.insert(object)
+    }
+
+    /// Records a membership change of an unloaded to-many.
+    func notePending(_ key: PendingKey, _ change: (inout PendingToMany) -> Void) {
+        change(&pendingToMany[key, default: PendingToMany()])
+    }
+
+    /// The key for relationship `index` of an object of `entity` with `id`, normalized to the entity
+    /// that declares the relationship so every subentity finds it.
+    func pendingKey(_ id: AnyObjectID, entity: EntityDescription, relationshipIndex index: Int) -> PendingKey {
+        PendingKey(owner: id, entityName: declaringEntityName(ofRelationshipAt: index, in: entity), relationshipIndex: index)
+    }
+
+    /// The topmost ancestor of `entity` (or `entity` itself) that has relationship `index`.
+    func declaringEntityName(ofRelationshipAt index: Int, in entity: EntityDescription) -> String {
+        var declaring = entity
+        let name = entity.relationships[index].name
+        while let parentName = declaring.parentName, let parent = model.schema.entity(named: parentName),
+              parent.relationshipIndex(named: name) == index {
+            declaring = parent
+        }
+        return declaring.name
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// The model's validation rules (required values, min/max values and lengths, regular expressions,
+/// to-many counts), checked against objects before a save. Caches compiled regular expressions.
+final class ValidationRules {
+    private var expressions: [String: NSRegularExpression] = [:]
+
+    /// Every rule `object` breaks. To-many counts are checked for loaded relationships.
+    func failures(of object: ManagedObject) throws -> [ValidationFailure] {
+        var failures: [ValidationFailure] = []
+        func fail(_ property: String, _ kind: ValidationFailure.Kind) {
+            failures.append(ValidationFailure(objectID: object.objectID, entityName: object.entity.name, property: property, kind: kind))
+        }
+        for (index, attribute) in object.entity.attributes.enumerated() where !attribute.isTransient {
+            for kind in try attributeFailures(attribute, value: object.attributeValue(at: index)) {
+                fail(attribute.name, kind)
+            }
+        }
+        for (index, relationship) in object.entity.relationships.enumerated() where !relationship.isTransient {
+            if !relationship.isToMany {
+                if !relationship.isOptional && object.toOneReference(at: index) == nil { fail(relationship.name, .missingValue) }
+                continue
+            }
+            guard case .toMany(let members) = object.relationshipStates[index] else { continue }
+            let count = members.filter { !$0.isPendingDeletion }.count
+            let minimum = relationship.isOptional ? relationship.minCount : max(1, relationship.minCount)
+            if count < minimum && (count > 0 || !relationship.isOptional) {
+                fail(relationship.name, .tooFewObjects(count: count, minimum: minimum))
+            }
+            if let maximum = relationship.maxCount, maximum > 0, count > maximum {
+                fail(relationship.name, .tooManyObjects(count: count, maximum: maximum))
+            }
+        }
+        return failures
+    }
+
+    private func attributeFailures(_ attribute: AttributeDescription, value: AttributeValue) throws -> [ValidationFailure.Kind] {
+        if value.isNull { return attribute.isOptional ? [] : [.missingValue] }
+        var kinds: [ValidationFailure.Kind] = []
+        if attribute.type.constrainsLength, let length = Self.length(of: value) {
+            if let minimum = attribute.minimum?.integerValue, length < minimum {
+                kinds.append(.tooShort(length: length, minimum: Int(minimum)))
+            }
+            if let maximum = attribute.maximum?.integerValue, length > maximum {
+                kinds.append(.tooLong(length: length, maximum: Int(maximum)))
+            }
+        } else {
+            if let minimum = attribute.minimum, value.compared(to: minimum) == .orderedAscending {
+                kinds.append(.belowMinimum(value, minimum: minimum))
+            }
+            if let maximum = attribute.maximum, value.compared(to: maximum) == .orderedDescending {
+                kinds.append(.aboveMaximum(value, maximum: maximum))
+            }
+        }
+        if let pattern = attribute.regularExpression, case .string(let string) = value,
+           try !expression(pattern).matchesWhole(string) {
+            kinds.append(.patternMismatch(string, pattern: pattern))
+        }
+        return kinds
+    }
+
+    private static func length(of value: AttributeValue) -> Int? {
+        switch value {
+        case .string(let string): string.count
+        case .data(let data): data.count
+        default: nil
+        }
+    }
+
+    private func expression(_ pattern: String) throws -> NSRegularExpression {
+        if let cached = expressions[pattern] { return cached }
+        do {
+            let compiled = try NSRegularExpression(pattern: "^(?:\(pattern))$")
+            expressions[pattern] = compiled
+            return compiled
+        } catch {
+            throw ObjectGraphError.unsupportedExpression("the regular expression /\(pattern)/")
+        }
+    }
+}
+
+extension NSRegularExpression {
+    /// Whether the expression (anchored at both ends) matches `string`.
+    func matchesWhole(_ string: String) -> Bool {
+        firstMatch(in: string, range: NSRange(string.startIndex..., in: string)) != nil
+    }
+}

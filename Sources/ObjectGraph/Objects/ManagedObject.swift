@@ -1,0 +1,136 @@
+/// Where an object is in its life.
+enum Lifecycle {
+    /// Created but not inserted into a context.
+    case detached
+    /// Inserted into a context, not saved yet.
+    case inserted
+    /// Loaded from, or saved to, the store.
+    case persisted
+    /// Deleted and saved, or rolled back out of existence.
+    case gone
+}
+
+/// One side of one relationship of an object.
+enum RelationshipState {
+    /// A to-one whose destination ID is known but whose object is not resolved yet.
+    case toOneFault(AnyObjectID?)
+    /// A resolved to-one.
+    case toOne(ManagedObject?)
+    /// A to-many not loaded yet.
+    case toManyFault
+    /// A loaded to-many, in order.
+    case toMany([ManagedObject])
+}
+
+/// The base class of every generated entity class.
+///
+/// Generated subclasses keep attributes in typed stored properties whose `didSet` calls
+/// ``markChanged(attributeAt:)``, and override ``attributeValue(at:)`` and ``setAttributeValue(_:at:)``
+/// with a switch over attribute indices, so the runtime reads and writes values without reflection.
+/// Relationship state lives here; generated code adds typed wrappers around ``toOne(at:)``,
+/// ``set(_:toOneAt:)``, ``toMany(at:)``, ``add(_:toManyAt:)``, ``remove(_:fromToManyAt:)`` and
+/// ``insert(_:at:toManyAt:)``, and the context keeps both sides of every inverse in sync.
+///
+/// Not Sendable: an object belongs to one context and is used in that context's isolation. Hand
+/// ``objectID`` (a Sendable value) to other tasks instead.
+///
+/// ```swift
+/// let band = Band(context: context, name: "Low")     // generated initializer, inserts
+/// let album = Album(context: context, title: "C'mon")
+/// album.setBand(band)                                 // band.albums now contains album
+/// try await context.save()
+/// ```
+open class ManagedObject {
+    /// The object's entity (its concrete entity, never an abstract parent).
+    public let entity: EntityDescription
+    /// The object's ID: temporary until the first save, then the store's permanent ID.
+    public internal(set) var objectID: AnyObjectID
+    /// The context the object belongs to, or `nil` before insertion and after a saved deletion.
+    public internal(set) weak var context: ObjectContext?
+
+    var lifecycle: Lifecycle = .detached
+    var isPendingDeletion = false
+    /// Whether the context lists this persisted object as changed.
+    var isTouched = false
+    /// False while the runtime itself writes attributes (loading, rollback), so no change is recorded.
+    var isTrackingChanges = true
+    var relationshipStates: [RelationshipState]
+    var changedAttributes: Set<Int> = []
+    var committedValues: [AttributeValue] = []
+    var committedToOneIDs: [AnyObjectID?] = []
+    var committedToMany: [Int: [AnyObjectID]] = [:]
+
+    /// Creates a detached object of `entity` with every to-one empty and every to-many loaded and empty.
+    /// Generated initializers call this and then insert the object into a context.
+    public required init(entity: EntityDescription) {
+        self.entity = entity
+        self.objectID = .temporary(entityName: entity.name)
+        self.relationshipStates = entity.relationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) }
+    }
+
+    /// The value of the attribute at `index` of ``entity``'s attributes. Generated classes override this
+    /// with a switch; the base implementation returns ``AttributeValue/null``.
+    open func attributeValue(at index: Int) -> AttributeValue {
+        .null
+    }
+
+    /// Sets the attribute at `index` from an untyped value. Generated classes override this with a switch
+    /// that converts with ``decode(_:at:)``; the base implementation throws.
+    /// - Throws: ``ObjectGraphError/typeMismatch(entity:attribute:expected:value:)`` when `value` does not
+    ///   fit, ``ObjectGraphError/unknownProperty(entity:property:)`` for an index the class does not have.
+    open func setAttributeValue(_ value: AttributeValue, at index: Int) throws {
+        throw ObjectGraphError.unknownProperty(entity: entity.name, property: "#\(index)")
+    }
+
+    /// Records that the attribute at `index` changed. Generated setters call this from `didSet`; it is
+    /// a few flag checks when nothing needs recording.
+    public final func markChanged(attributeAt index: Int) {
+        guard isTrackingChanges, lifecycle == .persisted, let context else { return }
+        changedAttributes.insert(index)
+        context.noteChanged(self)
+    }
+
+    /// Converts `value` for the attribute at `index`, throwing a typed error naming the attribute when it
+    /// does not fit.
+    public final func decode<Value: AttributeValueConvertible>(_ value: AttributeValue, at index: Int) throws -> Value {
+        if let converted = Value(attributeValue: value) { return converted }
+        throw typeMismatch(value, at: index)
+    }
+
+    /// The error for a value that does not fit the attribute at `index`.
+    final func typeMismatch(_ value: AttributeValue, at index: Int) -> ObjectGraphError {
+        let attribute = entity.attributes.indices.contains(index) ? entity.attributes[index] : nil
+        return ObjectGraphError.typeMismatch(
+            entity: entity.name, attribute: attribute?.name ?? "#\(index)", expected: attribute?.type ?? .undefined, value: value)
+    }
+
+    /// Whether the object was inserted and not saved yet.
+    public final var isInserted: Bool { lifecycle == .inserted && !isPendingDeletion }
+
+    /// Whether the object is deleted (pending the next save, or saved).
+    public final var isDeleted: Bool { isPendingDeletion || lifecycle == .gone }
+
+    /// Whether the object was loaded from the store and has unsaved changes.
+    public final var isUpdated: Bool { lifecycle == .persisted && isTouched && !isPendingDeletion }
+
+    /// Every attribute value, in attribute order (transient ones as ``AttributeValue/null``).
+    final var storableValues: [AttributeValue] {
+        entity.attributes.indices.map { entity.attributes[$0].isTransient ? .null : attributeValue(at: $0) }
+    }
+
+    /// The current destination IDs of every to-one, aligned with the entity's to-one relationships.
+    final var currentToOneIDs: [AnyObjectID?] {
+        entity.toOneRelationshipIndices.map { index in
+            switch relationshipStates[index] {
+            case .toOneFault(let id): id
+            case .toOne(let object): object?.objectID
+            case .toManyFault, .toMany: nil
+            }
+        }
+    }
+}
+
+extension ManagedObject: CustomStringConvertible {
+    /// E.g. `Band/12`.
+    public var description: String { "\(entity.name) \(objectID)" }
+}

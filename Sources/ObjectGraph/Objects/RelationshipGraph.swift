@@ -1,0 +1,164 @@
+/// The other end of a relationship: a loaded object, or only the ID of one that is not registered.
+enum ObjectReference {
+    case object(ManagedObject)
+    case id(AnyObjectID)
+
+    func refers(to object: ManagedObject) -> Bool {
+        switch self {
+        case .object(let other): other === object
+        case .id(let id): id == object.objectID
+        }
+    }
+}
+
+/// Changing relationships with both sides kept in sync. "Side" functions change one object only;
+/// the others change the relationship and its inverse.
+extension ManagedObject {
+    /// The current destination of the to-one at `index`, or `nil`.
+    func toOneReference(at index: Int) -> ObjectReference? {
+        switch relationshipStates[index] {
+        case .toOne(let object): return object.map(ObjectReference.object)
+        case .toOneFault(let id):
+            guard let id else { return nil }
+            return context?.registered[id].map(ObjectReference.object) ?? .id(id)
+        case .toManyFault, .toMany: return nil
+        }
+    }
+
+    /// Called before this object's relationship state changes: journals it and lists it as changed.
+    private func willChangeRelationships() {
+        context?.journal?.record(self)
+        context?.noteChanged(self)
+    }
+
+    private func sideSetToOne(_ value: ManagedObject?, at index: Int) {
+        willChangeRelationships()
+        relationshipStates[index] = .toOne(value)
+    }
+
+    private func sideAdd(_ member: ManagedObject, at index: Int, position: Int?) {
+        switch relationshipStates[index] {
+        case .toMany(var members):
+            if let existing = members.firstIndex(where: { $0 === member }) {
+                guard let position else { return }
+                members.remove(at: existing)
+                members.insert(member, at: min(max(0, position), members.count))
+            } else if let position {
+                members.insert(member, at: min(max(0, position), members.count))
+            } else {
+                members.append(member)
+            }
+            willChangeRelationships()
+            relationshipStates[index] = .toMany(members)
+        case .toManyFault:
+            willChangeRelationships()
+            if let context { context.notePending(context.pendingKey(objectID, entity: entity, relationshipIndex: index)) { $0.add(member) } }
+        case .toOne, .toOneFault:
+            sideSetToOne(member, at: index)
+        }
+    }
+
+    private func sideRemove(_ member: ManagedObject, at index: Int) {
+        switch relationshipStates[index] {
+        case .toMany(let members):
+            guard members.contains(where: { $0 === member }) else { return }
+            willChangeRelationships()
+            relationshipStates[index] = .toMany(members.filter { $0 !== member })
+        case .toManyFault:
+            willChangeRelationships()
+            if let context { context.notePending(context.pendingKey(objectID, entity: entity, relationshipIndex: index)) { $0.remove(member.objectID) } }
+        case .toOne, .toOneFault:
+            if toOneReference(at: index)?.refers(to: member) == true { sideSetToOne(nil, at: index) }
+        }
+    }
+
+    /// Removes `member` from relationship `name` of `reference` (an object, or an unregistered ID whose
+    /// entity is `entityName`).
+    private func removeSide(of reference: ObjectReference, relationship name: String, entityName: String, member: ManagedObject) {
+        switch reference {
+        case .object(let object):
+            guard let index = object.entity.relationshipIndex(named: name) else { return }
+            object.sideRemove(member, at: index)
+        case .id(let id):
+            guard let context, let entity = context.model.schema.entity(named: entityName),
+                  let index = entity.relationshipIndex(named: name) else { return }
+            let key = context.pendingKey(id, entity: entity, relationshipIndex: index)
+            if entity.relationships[index].isToMany {
+                context.notePending(key) { $0.remove(member.objectID) }
+            } else {
+                context.pendingToOne[key] = .some(nil)
+            }
+        }
+    }
+
+    /// Adds `member` to relationship `name` of `owner`; a to-one of `owner` first gives up its previous
+    /// destination, whose inverse (`inverseName`) loses `owner`.
+    private func addSide(to owner: ManagedObject, relationship name: String, inverseName: String, member: ManagedObject) {
+        guard let index = owner.entity.relationshipIndex(named: name) else { return }
+        if !owner.entity.relationships[index].isToMany, let previous = owner.toOneReference(at: index) {
+            if previous.refers(to: member) { return }
+            removeSide(of: previous, relationship: inverseName, entityName: entity.name, member: owner)
+        }
+        owner.sideAdd(member, at: index, position: nil)
+    }
+
+    /// Makes `self` and `other` belong to the same context, inserting a detached one into the other's.
+    private func joinContext(with other: ManagedObject) {
+        switch (context, other.context) {
+        case (let mine?, nil) where other.lifecycle == .detached: mine.insert(other)
+        case (nil, let theirs?) where lifecycle == .detached: theirs.insert(self)
+        case (let mine?, let theirs?) where mine !== theirs: mine.misuse = .objectNotInContext(other.objectID)
+        default: break
+        }
+    }
+
+    /// Sets the to-one at `index` and updates the inverses of the old and new destinations.
+    func linkToOne(_ value: ManagedObject?, at index: Int) {
+        let relationship = entity.relationships[index]
+        let old = toOneReference(at: index)
+        if let value {
+            joinContext(with: value)
+            if old?.refers(to: value) == true {
+                relationshipStates[index] = .toOne(value)
+                return
+            }
+        } else if old == nil {
+            return
+        }
+        sideSetToOne(value, at: index)
+        guard let inverseName = relationship.inverseName else { return }
+        if let old {
+            removeSide(of: old, relationship: inverseName, entityName: relationship.destinationEntityName, member: self)
+        }
+        if let value {
+            addSide(to: value, relationship: inverseName, inverseName: relationship.name, member: self)
+        }
+    }
+
+    /// Adds `member` to the to-many at `index` (at `position` for ordered ones, moving it if present).
+    func linkToMany(_ member: ManagedObject, at index: Int, position: Int? = nil) {
+        joinContext(with: member)
+        let relationship = entity.relationships[index]
+        if case .toMany(let members) = relationshipStates[index], position == nil,
+           members.contains(where: { $0 === member }) {
+            return
+        }
+        sideAdd(member, at: index, position: position)
+        guard let inverseName = relationship.inverseName else { return }
+        addSide(to: member, relationship: inverseName, inverseName: relationship.name, member: self)
+    }
+
+    /// Removes `member` from the to-many at `index` and `self` from the member's inverse.
+    func unlinkToMany(_ member: ManagedObject, at index: Int) {
+        let relationship = entity.relationships[index]
+        sideRemove(member, at: index)
+        guard let inverseName = relationship.inverseName else { return }
+        removeSide(of: .object(member), relationship: inverseName, entityName: member.entity.name, member: self)
+    }
+
+    /// Removes `self` from the inverse of relationship `index` on `destination` (the Nullify rule).
+    func nullifyInverse(of index: Int, on destination: ManagedObject) {
+        guard let inverseName = entity.relationships[index].inverseName else { return }
+        removeSide(of: .object(destination), relationship: inverseName, entityName: destination.entity.name, member: self)
+    }
+}

@@ -1,0 +1,116 @@
+/// The static description of one entity: its attributes and relationships (inherited first, then its
+/// own), constraints, indexes and userInfo.
+///
+/// Position is identity: code addresses an attribute or relationship by its index in ``attributes`` or
+/// ``relationships``; a subentity repeats its parent's properties at the same indices, so an index
+/// resolved against a parent entity is valid for every subentity. Name lookups are precomputed at init.
+///
+/// ```swift
+/// let band = EntityDescription(
+///     name: "Band",
+///     attributes: [AttributeDescription(name: "name", type: .string, isOptional: false)],
+///     relationships: [RelationshipDescription(name: "albums", destination: "Album", inverse: "band",
+///                                             isToMany: true, deleteRule: .cascade)])
+/// band.attributeIndex(named: "name") // 0
+/// ```
+public final class EntityDescription: Sendable, Hashable, CustomStringConvertible {
+    /// The entity's name in the model.
+    public let name: String
+    /// The Swift class generated for the entity.
+    public let className: String
+    /// The parent entity's name, for a subentity.
+    public let parentName: String?
+    /// Whether the entity is abstract (no instances of exactly this entity).
+    public let isAbstract: Bool
+    /// Every attribute, inherited ones first.
+    public let attributes: [AttributeDescription]
+    /// Every relationship, inherited ones first.
+    public let relationships: [RelationshipDescription]
+    /// Uniqueness constraints: each is a list of property names whose values together must be unique.
+    public let uniquenessConstraints: [[String]]
+    /// Fetch indexes.
+    public let indexes: [IndexDescription]
+    /// The entity's userInfo.
+    public let userInfo: UserInfo
+    /// Indices (into ``relationships``) of the to-one relationships, in order. Snapshots and change sets
+    /// carry to-one destinations aligned with this list.
+    public let toOneRelationshipIndices: [Int]
+
+    private let attributeIndexByName: [String: Int]
+    private let relationshipIndexByName: [String: Int]
+    private let toOneSlotByRelationshipIndex: [Int: Int]
+
+    /// Creates an entity description and precomputes its lookup tables.
+    public init(
+        name: String,
+        className: String? = nil,
+        parent parentName: String? = nil,
+        isAbstract: Bool = false,
+        attributes: [AttributeDescription] = [],
+        relationships: [RelationshipDescription] = [],
+        uniquenessConstraints: [[String]] = [],
+        indexes: [IndexDescription] = [],
+        userInfo: UserInfo = [:]
+    ) {
+        self.name = name
+        self.className = className ?? name
+        self.parentName = parentName
+        self.isAbstract = isAbstract
+        self.attributes = attributes
+        self.relationships = relationships
+        self.uniquenessConstraints = uniquenessConstraints
+        self.indexes = indexes
+        self.userInfo = userInfo
+        self.attributeIndexByName = Self.firstIndexByName(attributes.map(\.name))
+        self.relationshipIndexByName = Self.firstIndexByName(relationships.map(\.name))
+        let toOnes = relationships.indices.filter { !relationships[$0].isToMany }
+        self.toOneRelationshipIndices = toOnes
+        self.toOneSlotByRelationshipIndex = Dictionary(
+            uniqueKeysWithValues: toOnes.enumerated().map { ($0.element, $0.offset) })
+    }
+
+    private static func firstIndexByName(_ names: [String]) -> [String: Int] {
+        var table: [String: Int] = [:]
+        for (index, name) in names.enumerated() where table[name] == nil {
+            table[name] = index
+        }
+        return table
+    }
+
+    /// The index of the attribute called `name`, if any.
+    public func attributeIndex(named name: String) -> Int? { attributeIndexByName[name] }
+
+    /// The index of the relationship called `name`, if any.
+    public func relationshipIndex(named name: String) -> Int? { relationshipIndexByName[name] }
+
+    /// The attribute called `name`, if any.
+    public func attribute(named name: String) -> AttributeDescription? {
+        attributeIndexByName[name].map { attributes[$0] }
+    }
+
+    /// The relationship called `name`, if any.
+    public func relationship(named name: String) -> RelationshipDescription? {
+        relationshipIndexByName[name].map { relationships[$0] }
+    }
+
+    /// The position of a to-one relationship in ``toOneRelationshipIndices`` (and so in a snapshot's
+    /// `toOneIDs`), or `nil` for a to-many or an index out of range.
+    public func toOneSlot(forRelationshipAt index: Int) -> Int? { toOneSlotByRelationshipIndex[index] }
+
+    /// A description naming the entity.
+    public var description: String { "entity \(name)" }
+
+    /// Two descriptions are equal when every declared property is equal.
+    public static func == (lhs: EntityDescription, rhs: EntityDescription) -> Bool {
+        lhs === rhs || (lhs.name == rhs.name && lhs.className == rhs.className
+            && lhs.parentName == rhs.parentName && lhs.isAbstract == rhs.isAbstract
+            && lhs.attributes == rhs.attributes && lhs.relationships == rhs.relationships
+            && lhs.uniquenessConstraints == rhs.uniquenessConstraints && lhs.indexes == rhs.indexes
+            && lhs.userInfo == rhs.userInfo)
+    }
+
+    /// Hashes the entity's name.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+    }
+}

@@ -1,0 +1,111 @@
+/// A whole data model: its entities, name lookups precomputed once, hierarchy helpers and a stable
+/// version hash.
+///
+/// Generated code creates one as a static constant; stores receive it when they open, so they can
+/// create their schema from it.
+///
+/// ```swift
+/// let model = ModelDescription(name: "Music", entities: [Band.entity, Album.entity, Track.entity])
+/// model.entity(named: "Album")?.attributes.count
+/// model.versionHash // "3f2a…", changes only when storage-relevant parts of the model change
+/// ```
+public final class ModelDescription: Sendable, CustomStringConvertible {
+    /// The model's name.
+    public let name: String
+    /// Every entity, in model order.
+    public let entities: [EntityDescription]
+    /// A SHA-256 hex digest over the storage-relevant parts of the model (entity names, hierarchy,
+    /// attribute names/types/optionality/transience, relationship shapes, uniqueness constraints);
+    /// defaults, validation rules and userInfo do not change it. Entity and property order do not matter.
+    public let versionHash: String
+
+    private let entityIndexByName: [String: Int]
+    private let childrenByName: [String: [String]]
+
+    /// Creates a model and precomputes its lookup tables.
+    public init(name: String, entities: [EntityDescription]) {
+        self.name = name
+        self.entities = entities
+        var indexByName: [String: Int] = [:]
+        var children: [String: [String]] = [:]
+        for (index, entity) in entities.enumerated() {
+            if indexByName[entity.name] == nil { indexByName[entity.name] = index }
+            if let parent = entity.parentName { children[parent, default: []].append(entity.name) }
+        }
+        self.entityIndexByName = indexByName
+        self.childrenByName = children
+        self.versionHash = SHA256.hexDigest(of: Array(Self.canonicalEncoding(of: entities).utf8))
+    }
+
+    /// The entity called `name`, if any.
+    public func entity(named name: String) -> EntityDescription? {
+        entityIndexByName[name].map { entities[$0] }
+    }
+
+    /// The direct subentities of the entity called `name`.
+    public func subentityNames(of name: String) -> [String] {
+        childrenByName[name] ?? []
+    }
+
+    /// The entity called `name` followed by all its subentities, depth first.
+    public func entityNames(inHierarchyOf name: String) -> [String] {
+        var result = [name]
+        var index = 0
+        while index < result.count {
+            result.append(contentsOf: subentityNames(of: result[index]))
+            index += 1
+        }
+        return result
+    }
+
+    /// The name of the root of the inheritance hierarchy that contains the entity called `name`.
+    /// Object IDs carry this name: keys are unique within a whole hierarchy.
+    public func rootEntityName(of name: String) -> String {
+        var current = name
+        var seen: Set<String> = [name]
+        while let parent = entity(named: current)?.parentName, seen.insert(parent).inserted {
+            current = parent
+        }
+        return current
+    }
+
+    /// Whether the entity called `name` is `ancestor` or one of its subentities.
+    public func isEntity(_ name: String, kindOf ancestor: String) -> Bool {
+        var current: String? = name
+        var steps = 0
+        while let entityName = current, steps <= entities.count {
+            if entityName == ancestor { return true }
+            current = entity(named: entityName)?.parentName
+            steps += 1
+        }
+        return false
+    }
+
+    /// The inverse of `relationship` (declared on its destination entity), if the model declares one.
+    public func inverse(of relationship: RelationshipDescription) -> RelationshipDescription? {
+        guard let inverseName = relationship.inverseName else { return nil }
+        return entity(named: relationship.destinationEntityName)?.relationship(named: inverseName)
+    }
+
+    /// A description naming the model.
+    public var description: String { "model \(name) (\(entities.count) entities)" }
+
+    private static func canonicalEncoding(of entities: [EntityDescription]) -> String {
+        var lines: [String] = []
+        for entity in entities.sorted(by: { $0.name < $1.name }) {
+            lines.append("E|\(entity.name)|\(entity.parentName ?? "")|\(entity.isAbstract)")
+            for attribute in entity.attributes.sorted(by: { $0.name < $1.name }) {
+                lines.append("A|\(attribute.name)|\(attribute.type.rawValue)|\(attribute.isOptional)|\(attribute.isTransient)")
+            }
+            for relationship in entity.relationships.sorted(by: { $0.name < $1.name }) {
+                lines.append("R|\(relationship.name)|\(relationship.destinationEntityName)|"
+                    + "\(relationship.inverseName ?? "")|\(relationship.isToMany)|\(relationship.isOrdered)|"
+                    + "\(relationship.isTransient)")
+            }
+            for constraint in entity.uniquenessConstraints {
+                lines.append("U|" + constraint.sorted().joined(separator: ","))
+            }
+        }
+        return lines.map { "\($0.utf8.count):\($0)" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,49 @@
+/// A place objects live: the async, Sendable protocol behind every ``ObjectContext``.
+///
+/// A store is opened with a ``ModelDescription`` (it creates whatever schema it needs from it) and then
+/// answers fetches with ``Snapshot`` values and applies ``ChangeSet`` values atomically. It must be safe
+/// to use from many contexts at once (an actor, or a class protecting its state with a lock).
+///
+/// Object IDs: a store makes permanent IDs whose ``AnyObjectID/entityName`` is the root entity of the
+/// object's hierarchy (``ModelDescription/rootEntityName(of:)``) and whose key is unique within it.
+///
+/// ```swift
+/// let store = InMemoryStore(model: MusicModel.model.description)
+/// let context = try ObjectContext(store: store, model: MusicModel.model)
+/// let snapshots = try await store.fetch(StoreFetchRequest(entityName: "Band"))
+/// ```
+///
+/// A new store can be checked with the conformance suite (`ObjectGraphConformance`), which runs the
+/// same tests against every store.
+public protocol PersistentStore: Sendable {
+    /// The model the store was opened with.
+    var model: ModelDescription { get }
+
+    /// The predicate and sort forms the store evaluates natively. The context never sends others.
+    var capabilities: StoreCapabilities { get }
+
+    /// The objects of `request.entityName` (and its subentities when asked) matching the predicate,
+    /// sorted, then skipping `offset` and keeping at most `limit`.
+    func fetch(_ request: StoreFetchRequest) async throws -> [Snapshot]
+
+    /// The number of objects ``fetch(_:)`` would return for `request`, ignoring its sorts.
+    func count(_ request: StoreFetchRequest) async throws -> Int
+
+    /// The snapshots of the objects with the given IDs, in the order of `ids`; IDs of objects that do
+    /// not exist are skipped.
+    func snapshots(for ids: [AnyObjectID]) async throws -> [Snapshot]
+
+    /// The destinations of relationship `relationshipName` of entity `entityName` for every object in
+    /// `ids`, in one call. `entityName` is the entity that declares the relationship; the objects may be
+    /// instances of its subentities. Every ID of an existing object is a key (with an empty list when it
+    /// has no destinations); ordered relationships list destinations in order.
+    func relatedIDs(
+        for relationshipName: String,
+        of entityName: String,
+        ids: [AnyObjectID]
+    ) async throws -> [AnyObjectID: [AnyObjectID]]
+
+    /// Applies `changes` atomically and returns the permanent ID of every inserted object, keyed by its
+    /// temporary ID. On any error nothing is applied.
+    func save(_ changes: ChangeSet) async throws -> [AnyObjectID: AnyObjectID]
+}

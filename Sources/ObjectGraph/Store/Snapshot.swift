@@ -1,0 +1,29 @@
+/// The stored state of one object as a store returns it (and as a change set carries an inserted one).
+///
+/// ``values`` is aligned with the concrete entity's ``EntityDescription/attributes`` (transient
+/// attributes are ``AttributeValue/null``); ``toOneIDs`` is aligned with its
+/// ``EntityDescription/toOneRelationshipIndices``, so a to-one needs no extra round trip.
+///
+/// ```swift
+/// Snapshot(id: AnyObjectID(entityName: "Album", key: .integer(1)), entityName: "Album",
+///          values: [.string("Rue Royale"), .integer(2016)],
+///          toOneIDs: [AnyObjectID(entityName: "Band", key: .integer(3))])
+/// ```
+public struct Snapshot: Sendable, Hashable, Codable {
+    /// The object's ID.
+    public var id: AnyObjectID
+    /// The object's concrete entity (a subentity of `id.entityName`'s hierarchy, or that root itself).
+    public var entityName: String
+    /// Attribute values aligned with the entity's attributes.
+    public var values: [AttributeValue]
+    /// To-one destinations aligned with the entity's to-one relationships; `nil` for no destination.
+    public var toOneIDs: [AnyObjectID?]
+
+    /// Creates a snapshot.
+    public init(id: AnyObjectID, entityName: String, values: [AttributeValue], toOneIDs: [AnyObjectID?]) {
+        self.id = id
+        self.entityName = entityName
+        self.values = values
+        self.toOneIDs = toOneIDs
+    }
+}
