@@ -33,7 +33,7 @@ let package = Package(
         // Generating Swift from a model: view model, Mustache templates (embedded at build time).
         .target(
             name: "ModelGenerator",
-            dependencies: [.product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["DataModel", .product(name: "Mustache", package: "swift-mustache")],
             plugins: ["EmbedTemplates"]
         ),
         // Turns the top-level Templates/ folder into a Swift source file; run by the EmbedTemplates plugin.
@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "modelgen",
             dependencies: [
-                "DataModel",
+                "DataModel", "ModelGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

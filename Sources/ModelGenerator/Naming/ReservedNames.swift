@@ -31,6 +31,9 @@ public enum ReservedNames {
         "Thread", "TimeInterval", "TimeZone", "Timer", "Unit", "URL", "URLComponents", "URLRequest", "URLSession",
         "UUID", "ObjectGraph", "ManagedObject", "ObjectContext", "ObjectID", "EntityDescription",
         "AttributeDescription", "RelationshipDescription", "FetchRequest", "PersistentStore", "InMemoryStore",
+        "AnyObjectID", "AttributeField", "AttributeType", "AttributeValue", "AttributeValueConvertible", "DeleteRule",
+        "FetchPredicate", "FieldSet", "Fields", "IndexDescription", "ManagedEntity", "ManagedObjectModel",
+        "ModelDescription", "ObjectGraphError", "SortKey", "StringOptions", "ToManyField", "UserInfo",
     ]
 
     /// Members every generated object already has (from the runtime or the standard library), which a
@@ -38,5 +41,8 @@ public enum ReservedNames {
     public static let runtimeMembers: Set<String> = [
         "context", "objectID", "entity", "hash", "hashValue", "description", "debugDescription", "id",
         "isInserted", "isUpdated", "isDeleted", "isFault", "hasChanges", "changedValues", "managedObjectContext",
+        "typedID", "attributeValue", "setAttributeValue", "markChanged", "decode", "encodeJSON", "decodeJSON",
+        "decodeRequiredJSON", "toOne", "toMany", "set", "add", "insert", "remove", "keyPathPrefix", "path",
+        "attribute", "Object", "Fields",
     ]
 }

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Spelling of Swift literals in generated code.
+enum SwiftSource {
+    /// A one-line Swift string literal for `text`, with escapes.
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.properties.generalCategory == .control:
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// A Swift literal for a `Double`, always with a fraction or exponent so it is never read as an integer.
+    static func double(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? ".nan" : (value < 0 ? "-.infinity" : ".infinity") }
+        let text = "\(value)"
+        return text.contains(".") || text.contains("e") ? text : text + ".0"
+    }
+
+    /// `text` on one line, for doc comments: line breaks become spaces.
+    static func docText(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
+
+    /// `name` with its first letter lowercased (`MediaItem` -> `mediaItem`).
+    static func lowercasingFirst(_ name: String) -> String {
+        guard let first = name.first else { return name }
+        return first.lowercased() + name.dropFirst()
+    }
+
+    /// A comma-separated argument list, dropping empty arguments.
+    static func arguments(_ parts: [String]) -> String {
+        parts.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+}

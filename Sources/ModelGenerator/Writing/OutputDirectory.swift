@@ -1,0 +1,88 @@
+import Foundation
+
+/// The generated files of an output directory compared with what is on disk: written only when changed,
+/// stale owned files (starting with ``GeneratedFile/ownershipMarker``) removed, and `--check` reports.
+public struct OutputDirectory: Sendable {
+    /// How one file on disk differs from the generated set.
+    public enum Difference: Sendable, Hashable, CustomStringConvertible {
+        /// The file exists with other contents.
+        case changed(String)
+        /// The file does not exist.
+        case missing(String)
+        /// An owned file that is no longer generated.
+        case extra(String)
+
+        /// The file's name.
+        public var name: String {
+            switch self {
+            case .changed(let name), .missing(let name), .extra(let name): name
+            }
+        }
+
+        /// `differs: Band.swift`, `missing: Band.swift`, `extra: Old.swift`.
+        public var description: String {
+            switch self {
+            case .changed(let name): "differs: \(name)"
+            case .missing(let name): "missing: \(name)"
+            case .extra(let name): "extra: \(name)"
+            }
+        }
+    }
+
+    /// The directory.
+    public let url: URL
+
+    /// An output directory at `url` (created on first write).
+    public init(url: URL) {
+        self.url = url
+    }
+
+    /// Every difference between `files` and the directory, sorted by file name.
+    public func differences(from files: [GeneratedFile]) -> [Difference] {
+        var differences: [Difference] = []
+        let generated = Set(files.map(\.name))
+        for file in files {
+            let existing = FileManager.default.contents(atPath: url.appendingPathComponent(file.name).path)
+            if existing == nil {
+                differences.append(.missing(file.name))
+            } else if existing != Data(file.contents.utf8) {
+                differences.append(.changed(file.name))
+            }
+        }
+        for name in ownedFileNames() where !generated.contains(name) {
+            differences.append(.extra(name))
+        }
+        return differences.sorted { $0.name < $1.name }
+    }
+
+    /// Writes changed and missing files and removes extra owned ones; returns what it changed.
+    @discardableResult
+    public func write(_ files: [GeneratedFile]) throws -> [Difference] {
+        let differences = self.differences(from: files)
+        guard !differences.isEmpty else { return [] }
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let byName = Dictionary(files.map { ($0.name, $0) }) { first, _ in first }
+        for difference in differences {
+            let fileURL = url.appendingPathComponent(difference.name)
+            switch difference {
+            case .changed(let name), .missing(let name):
+                try Data((byName[name]?.contents ?? "").utf8).write(to: fileURL, options: .atomic)
+            case .extra:
+                try FileManager.default.removeItem(at: fileURL)
+            }
+        }
+        return differences
+    }
+
+    /// The `.swift` files in the directory that modelgen wrote.
+    private func ownedFileNames() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        let marker = Data(GeneratedFile.ownershipMarker.utf8)
+        return names.filter { name in
+            guard name.hasSuffix(".swift"), let handle = FileHandle(forReadingAtPath: url.appendingPathComponent(name).path) else { return false }
+            defer { try? handle.close() }
+            let prefix = (try? handle.read(upToCount: marker.count)) ?? Data()
+            return prefix == marker
+        }
+    }
+}
