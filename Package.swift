@@ -10,6 +10,8 @@ let package = Package(
     products: [
         .library(name: "DataModel", targets: ["DataModel"]),
         .executable(name: "modelgen", targets: ["modelgen"]),
+        .plugin(name: "ModelGenPlugin", targets: ["ModelGenPlugin"]),
+        .plugin(name: "GenerateModels", targets: ["GenerateModels"]),
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
     ],
     dependencies: [
@@ -31,18 +33,17 @@ let package = Package(
         ),
 
         // Generating Swift from a model: view model, Mustache templates (embedded at build time).
+        // Its Templates/EmbeddedTemplates.swift holds the top-level Templates/ folder, written by
+        // `swift run modelgen-embed-templates Templates Sources/ModelGenerator/Templates/EmbeddedTemplates.swift`
+        // and checked by a test. (Checked in rather than made by a build tool plugin: SwiftPM does not run
+        // build tool plugins on the targets of a tool it builds for another plugin, so ModelGenPlugin's
+        // modelgen would be built without it.)
         .target(
             name: "ModelGenerator",
-            dependencies: ["DataModel", .product(name: "Mustache", package: "swift-mustache")],
-            plugins: ["EmbedTemplates"]
+            dependencies: ["DataModel", .product(name: "Mustache", package: "swift-mustache")]
         ),
-        // Turns the top-level Templates/ folder into a Swift source file; run by the EmbedTemplates plugin.
+        // Turns the top-level Templates/ folder into a Swift source file.
         .executableTarget(name: "modelgen-embed-templates"),
-        .plugin(
-            name: "EmbedTemplates",
-            capability: .buildTool(),
-            dependencies: ["modelgen-embed-templates"]
-        ),
         .testTarget(
             name: "ModelGeneratorTests",
             dependencies: [
@@ -59,12 +60,45 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ModelgenCLITests", dependencies: ["modelgen", "DataModel"]),
+        // Generates code from the data models of a target at build time.
+        .plugin(name: "ModelGenPlugin", capability: .buildTool(), dependencies: ["modelgen"]),
+        // Writes generated code into the package for check-in.
+        .plugin(
+            name: "GenerateModels",
+            capability: .command(
+                intent: .custom(verb: "generate-models", description: "Generate Swift from the data models of the package's targets"),
+                permissions: [.writeToPackageDirectory(reason: "writes generated sources into each target's Generated folder")]
+            ),
+            dependencies: ["modelgen"]
+        ),
 
         // The runtime generated code targets: context, objects, predicates, store protocol, in-memory store.
         .target(name: "ObjectGraph"),
         // The store conformance suite and the fixture model, for the test targets of every store.
-        .target(name: "ObjectGraphConformance", dependencies: ["ObjectGraph"], path: "Tests/ObjectGraphConformance"),
+        // Its Fixtures/ are generated from Music.xcdatamodeld and checked in (`modelgen generate --check` in CI).
+        .target(
+            name: "ObjectGraphConformance",
+            dependencies: ["ObjectGraph"],
+            path: "Tests/ObjectGraphConformance",
+            exclude: ["Music.xcdatamodeld"]
+        ),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphConformance"]),
+
+        // Examples. Models/ bundles are referenced from each target's modelgen.json, which SwiftPM must not
+        // treat as a resource (exclude it; exclude any .xcdatamodeld kept inside a target too).
+        .executableTarget(
+            name: "BandcampExample",
+            dependencies: ["ObjectGraph"],
+            path: "Examples/BandcampExample",
+            exclude: ["modelgen.json"],
+            plugins: ["ModelGenPlugin"]
+        ),
+        .executableTarget(
+            name: "GitHubExample",
+            dependencies: ["ObjectGraph"],
+            path: "Examples/GitHubExample",
+            exclude: ["modelgen.json"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

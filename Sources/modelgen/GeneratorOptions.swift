@@ -4,8 +4,8 @@ import ModelGenerator
 
 /// The options `generate` and `dump-context` share.
 struct GeneratorOptions: ParsableArguments {
-    @Option(help: "The access level of generated declarations: public or internal.")
-    var accessLevel: AccessLevel = .public
+    @Option(help: "The access level of generated declarations: public (default) or internal.")
+    var accessLevel: AccessLevel?
 
     @Option(help: "One file per entity (plus one for the model), or one file per model.")
     var filePer: FileLayout = .entity
@@ -19,10 +19,10 @@ struct GeneratorOptions: ParsableArguments {
     @Flag(help: "Import nothing but Foundation (for code generated into the ObjectGraph module itself).")
     var noRuntimeImport = false
 
-    /// The pipeline these options describe.
-    func generation() throws -> ModelGeneration {
+    /// The pipeline these options describe; an explicit `--access-level` wins over `configured`.
+    func generation(accessLevel configured: AccessLevel? = nil) throws -> ModelGeneration {
         let options = GenerationOptions(
-            accessLevel: accessLevel, fileLayout: filePer,
+            accessLevel: accessLevel ?? configured ?? .public, fileLayout: filePer,
             imports: noRuntimeImport ? imports : (imports.isEmpty ? ["ObjectGraph"] : imports))
         var sources = TemplateSources.embedded
         if let templates {

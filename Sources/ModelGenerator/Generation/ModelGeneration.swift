@@ -66,7 +66,14 @@ public struct ModelGeneration: Sendable {
         let (context, diagnostics) = ViewModelBuilder(options: options).build(
             model, modelName: Self.modelName(of: path), modelFileName: versionFile, path: contentsPath,
             contents: try? String(contentsOf: contentsURL, encoding: .utf8))
-        return (context, (loaded.diagnostics + diagnostics).sortedByLocation())
+        return (context, (loaded.diagnostics.filter(Self.isKept) + diagnostics).sortedByLocation())
+    }
+
+    /// Drops the validator's announcements of renames: the generator reports each rename itself, naming
+    /// the Swift name it chose.
+    private static func isKept(_ diagnostic: Diagnostic) -> Bool {
+        !(diagnostic.message.hasSuffix("the generator will rename it")
+            || diagnostic.message.hasSuffix("generated code will qualify that type"))
     }
 
     /// The model's name: the `.xcdatamodeld` or `.xcdatamodel` name without extension.

@@ -18,7 +18,8 @@ struct PredicateVariables {
             return existing.parameterName
         }
         let used = Set(all.map(\.parameterName))
-        let resolved = SwiftNaming.propertyName(forProperty: SwiftIdentifier.lowerCamelCase(name), reserved: ["context"])
+        let words = name == name.uppercased() ? name.lowercased() : name
+        let resolved = SwiftNaming.propertyName(forProperty: SwiftIdentifier.lowerCamelCase(words), reserved: ["context"])
         var parameter = resolved.escaped
         var number = 2
         while used.contains(parameter) {

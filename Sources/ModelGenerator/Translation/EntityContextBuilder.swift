@@ -111,6 +111,7 @@ struct EntityContextBuilder {
         return AttributeContext(
             name: attribute.name,
             swiftName: name,
+            reference: reference,
             index: index,
             modelType: attribute.type.rawValue,
             schemaType: AttributeTypeMapping.schemaType(for: attribute.type),

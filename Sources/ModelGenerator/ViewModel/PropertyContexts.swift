@@ -4,6 +4,9 @@ public struct AttributeContext: Sendable, Hashable, Codable {
     public var name: String
     /// The Swift property name, escaped if needed.
     public var swiftName: String
+    /// The property as written inside the class's attribute switch: `self.value` where a parameter
+    /// (`index`, `value`) would shadow it, the plain name otherwise.
+    public var reference: String
     /// The attribute's index in the entity's schema (inherited attributes first).
     public var index: Int
     /// The model's type name (`Integer 16`).

@@ -118,6 +118,7 @@ extension AttributeContext: MustacheParent {
         switch name {
         case "name": self.name
         case "swiftName": swiftName
+        case "reference": reference
         case "index": index
         case "modelType": modelType
         case "schemaType": schemaType
