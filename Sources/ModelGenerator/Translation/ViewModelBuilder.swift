@@ -37,7 +37,7 @@ public struct ViewModelBuilder: Sendable {
         let builder = EntityContextBuilder(model: model, modelName: modelName, options: options,
                                            attributeTranslator: attributeTranslator, jsonKeys: jsonKeys)
         let restBuilder = RESTContextBuilder(entities: resolved, jsonKeys: jsonKeys)
-        let entities = sorted.compactMap { entity -> EntityContext? in
+        let entities = model.entities.compactMap { entity -> EntityContext? in
             guard let entry = resolved[entity.name] else { return nil }
             let subentities = sorted.filter { $0.parentEntityName == entity.name }.map(\.name)
             return builder.context(

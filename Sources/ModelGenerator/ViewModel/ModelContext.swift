@@ -16,7 +16,8 @@ public struct ModelContext: Sendable, Hashable, Codable {
     public var openAccess: String
     /// The modules every generated file imports, sorted.
     public var imports: [String]
-    /// The entities, sorted by name.
+    /// The entities in the model's order (Xcode writes them sorted by name); the model constant lists
+    /// its classes in this order.
     public var entities: [EntityContext]
     /// The composite attribute types, each generated as a `Codable` struct, sorted by name.
     public var composites: [CompositeContext]

@@ -8,15 +8,15 @@ public enum MusicModel {
     public static let model = ManagedObjectModel(
         name: "Music",
         classes: [
-            Album.self,
-            Audiobook.self,
             Band.self,
+            Album.self,
+            Track.self,
+            Tag.self,
             Label.self,
             Manager.self,
             Media.self,
             Podcast.self,
-            Tag.self,
-            Track.self,
+            Audiobook.self,
         ]
     )
 }
