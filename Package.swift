@@ -47,8 +47,9 @@ let package = Package(
         .testTarget(
             name: "ModelGeneratorTests",
             dependencies: [
-                "ModelGenerator", "modelgen-embed-templates", .product(name: "Mustache", package: "swift-mustache"),
-            ]
+                "ModelGenerator", "DataModel", "modelgen-embed-templates", .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            exclude: ["Golden"]
         ),
 
         // The command-line tool.
