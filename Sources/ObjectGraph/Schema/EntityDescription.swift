@@ -1,5 +1,5 @@
 /// The static description of one entity: its attributes and relationships (inherited first, then its
-/// own), constraints, indexes and userInfo.
+/// own), constraints, indexes, userInfo and optional REST mapping.
 ///
 /// Position is identity: code addresses an attribute or relationship by its index in ``attributes`` or
 /// ``relationships``; a subentity repeats its parent's properties at the same indices, so an index
@@ -32,6 +32,8 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
     public let indexes: [IndexDescription]
     /// The entity's userInfo.
     public let userInfo: UserInfo
+    /// How the entity travels over HTTP, for REST stores; `nil` when the model declares no REST mapping.
+    public let rest: RESTEntityMapping?
     /// Indices (into ``relationships``) of the to-one relationships, in order. Snapshots and change sets
     /// carry to-one destinations aligned with this list.
     public let toOneRelationshipIndices: [Int]
@@ -50,7 +52,8 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
         relationships: [RelationshipDescription] = [],
         uniquenessConstraints: [[String]] = [],
         indexes: [IndexDescription] = [],
-        userInfo: UserInfo = [:]
+        userInfo: UserInfo = [:],
+        rest: RESTEntityMapping? = nil
     ) {
         self.name = name
         self.className = className ?? name
@@ -61,6 +64,7 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
         self.uniquenessConstraints = uniquenessConstraints
         self.indexes = indexes
         self.userInfo = userInfo
+        self.rest = rest
         self.attributeIndexByName = Self.firstIndexByName(attributes.map(\.name))
         self.relationshipIndexByName = Self.firstIndexByName(relationships.map(\.name))
         let toOnes = relationships.indices.filter { !relationships[$0].isToMany }
@@ -106,7 +110,7 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
             && lhs.parentName == rhs.parentName && lhs.isAbstract == rhs.isAbstract
             && lhs.attributes == rhs.attributes && lhs.relationships == rhs.relationships
             && lhs.uniquenessConstraints == rhs.uniquenessConstraints && lhs.indexes == rhs.indexes
-            && lhs.userInfo == rhs.userInfo)
+            && lhs.userInfo == rhs.userInfo && lhs.rest == rhs.rest)
     }
 
     /// Hashes the entity's name.
