@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "DataModel", targets: ["DataModel"]),
+        .library(name: "ModelGenerator", targets: ["ModelGenerator"]),
         .executable(name: "modelgen", targets: ["modelgen"]),
         .plugin(name: "ModelGenPlugin", targets: ["ModelGenPlugin"]),
         .plugin(name: "GenerateModels", targets: ["GenerateModels"]),

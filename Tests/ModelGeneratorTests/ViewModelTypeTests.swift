@@ -84,3 +84,37 @@ struct ViewModelTypeTests {
         #expect(context?.entity("Album")?.relationships.first?.schemaLiteral.contains("isOptional: false") == true)
     }
 }
+
+/// REST mapping emitted from `rest.*` userInfo.
+@Suite("View model: REST mapping")
+struct RESTMappingTests {
+    @Test("Path placeholders resolve to property names through to-ones; keys follow rest.key or the convention")
+    func mapping() throws {
+        let (context, diagnostics) = try ModelGeneration(options: GenerationOptions()).viewModel(path: TestModels.example("GitHub"))
+        #expect(!diagnostics.containsErrors)
+        let issue = try #require(context?.entity("Issue")?.rest)
+        #expect(issue.mappingLiteral.contains(#"path: RESTPath([.literal("/repos/"), .value(["repository", "fullName"]), .literal("/issues")])"#))
+        #expect(issue.identifierAttribute == "identifier")
+        let repository = try #require(context?.entity("Repository")?.rest)
+        #expect(repository.mappingLiteral.contains(#"RESTAttributeMapping(attribute: "isPrivate", keyPath: ["private"])"#))
+        #expect(repository.mappingLiteral.contains("insertsThroughPath: true"))
+    }
+
+    @Test("An unknown placeholder or date format is an error at its userInfo entry")
+    func errors() throws {
+        let (_, diagnostics) = try TestModels.context("""
+            <entity name="User">
+                <attribute name="login" attributeType="String"/>
+                <attribute name="joined" optional="YES" attributeType="Date">
+                    <userInfo><entry key="rest.dateFormat" value="rfc822"/></userInfo>
+                </attribute>
+                <userInfo>
+                    <entry key="rest.path" value="/users/:logon"/>
+                </userInfo>
+            </entity>
+            """)
+        let errors = diagnostics.filter { $0.severity == .error }
+        #expect(errors.contains { $0.message.contains("':logon' names no attribute") && $0.location?.line == 9 })
+        #expect(errors.contains { $0.message.contains("rfc822") && $0.location?.line == 6 })
+    }
+}

@@ -25,7 +25,28 @@ public final class Issue: ManagedObject, ManagedEntity {
         ],
         uniquenessConstraints: [["identifier"]],
         indexes: [IndexDescription(name: "byNumberIndex", elements: [IndexDescription.Element(property: "number")])],
-        userInfo: ["rest.path": "/repos/:repository.full_name/issues"],
+        userInfo: ["rest.objectPath": "/repos/:repository.full_name/issues/:number", "rest.path": "/repos/:repository.full_name/issues"],
+        rest: RESTEntityMapping(
+            path: RESTPath([.literal("/repos/"), .value(["repository", "fullName"]), .literal("/issues")]),
+            objectPath: RESTPath([.literal("/repos/"), .value(["repository", "fullName"]), .literal("/issues/"), .value(["number"])]),
+            identifierAttribute: "identifier",
+            attributes: [
+                RESTAttributeMapping(attribute: "body", keyPath: ["body"]),
+                RESTAttributeMapping(attribute: "closedAt", keyPath: ["closed_at"]),
+                RESTAttributeMapping(attribute: "createdAt", keyPath: ["created_at"]),
+                RESTAttributeMapping(attribute: "htmlURL", keyPath: ["html_url"]),
+                RESTAttributeMapping(attribute: "identifier", keyPath: ["id"]),
+                RESTAttributeMapping(attribute: "number", keyPath: ["number"]),
+                RESTAttributeMapping(attribute: "state", keyPath: ["state"]),
+                RESTAttributeMapping(attribute: "title", keyPath: ["title"]),
+                RESTAttributeMapping(attribute: "updatedAt", keyPath: ["updated_at"]),
+            ],
+            relationships: [
+                RESTRelationshipMapping(relationship: "assignee", key: "assignee", foreignKey: "assignee_id"),
+                RESTRelationshipMapping(relationship: "repository", key: "repository", foreignKey: "repository_id"),
+                RESTRelationshipMapping(relationship: "user", key: "user", foreignKey: "user_id"),
+            ],
+        ),
     )
 
     /// Attribute `body` (String, optional).

@@ -31,7 +31,7 @@ struct EntityContextBuilder {
             entityPropertyDeclaration: role.entityProperty(storage: storageName, options: options),
             overrideModifiers: (role.isFinal ? options.access : options.openAccess) + "override",
             schemaHeader: schemaHeader(entity, className: className, hasParent: role.hasParent),
-            schemaTrailer: schemaTrailer(entity),
+            schemaTrailer: schemaTrailer(entity) + (rest.map { ["rest: " + $0.mappingLiteral] } ?? []),
             isAbstract: entity.isAbstract,
             parentName: role.hasParent ? entity.parentEntityName : nil,
             parentClassName: resolved.parentClassName,

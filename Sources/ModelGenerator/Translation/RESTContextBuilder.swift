@@ -1,47 +1,134 @@
 import DataModel
 
-/// Reads an entity's REST mapping from its `rest.*` userInfo keys, validating path templates against the model.
+/// Reads an entity's REST mapping from the `rest.*` userInfo keys of the entity and its properties:
+/// JSON keys from `rest.key` or the naming convention, path placeholders resolved to property names
+/// (through to-one relationships) and checked against the model, date formats from `rest.dateFormat`.
 struct RESTContextBuilder {
     let entities: [String: ResolvedEntity]
     let jsonKeys: JSONKeyConvention
 
-    /// The entity's mapping, or `nil` when it declares no `rest.*` key.
+    private static let formats = ["standard": "standard", "iso8601": "standard", "secondsSince1970": "secondsSince1970",
+                                  "millisecondsSince1970": "millisecondsSince1970"]
+
+    /// The entity's mapping, or `nil` when neither it nor its properties declare a `rest.*` key.
     func context(for entity: ResolvedEntity, log: inout IssueLog) -> RESTEntityContext? {
         let userInfo = entity.entity.userInfo
-        guard userInfo.entries.contains(where: { $0.key.hasPrefix("rest.") }) else { return nil }
-        let path = userInfo["rest.path"]
-        if let path {
-            validate(path, of: entity, location: userInfo.entries.last { $0.key == "rest.path" }?.location ?? entity.entity.location, log: &log)
-        }
-        return RESTEntityContext(path: path, identifierKey: userInfo["rest.identifier"] ?? "id", envelope: userInfo["rest.envelope"])
+        let hasREST = ([userInfo] + entity.attributes.map(\.attribute.userInfo) + entity.relationships.map(\.relationship.userInfo))
+            .contains { $0.entries.contains { $0.key.hasPrefix("rest.") } }
+        guard hasREST else { return nil }
+        let identifierKey = userInfo["rest.identifier"] ?? "id"
+        let identifierAttribute = entity.attributes.first { jsonKey($0.attribute.name, $0.attribute.userInfo) == identifierKey }?.attribute.name
+        let path = restPath("rest.path", of: userInfo, from: entity, fallback: entity.entity.location, log: &log)
+        let objectPath = restPath("rest.objectPath", of: userInfo, from: entity, fallback: entity.entity.location, log: &log)
+        var arguments: [String] = []
+        if let path { arguments.append("path: \(path.literal)") }
+        if let objectPath { arguments.append("objectPath: \(objectPath.literal)") }
+        if identifierKey != "id" { arguments.append("identifierKey: \(SwiftSource.string(identifierKey))") }
+        if let identifierAttribute { arguments.append("identifierAttribute: \(SwiftSource.string(identifierAttribute))") }
+        if let envelope = userInfo["rest.envelope"] { arguments.append("envelope: \(SwiftSource.string(envelope))") }
+        let attributes = entity.attributes.filter { !$0.attribute.isTransient }.map { attributeLiteral($0, log: &log) }
+        if !attributes.isEmpty { arguments.append("attributes: " + Self.list(attributes)) }
+        let relationships = entity.relationships.map { relationshipLiteral($0, source: entity, log: &log) }
+        if !relationships.isEmpty { arguments.append("relationships: " + Self.list(relationships)) }
+        let literal = "RESTEntityMapping(\n" + Self.indented(arguments) + "\n)"
+        return RESTEntityContext(path: path?.template, objectPath: objectPath?.template, identifierKey: identifierKey,
+                                 identifierAttribute: identifierAttribute, envelope: userInfo["rest.envelope"],
+                                 mappingLiteral: literal.replacingOccurrences(of: "\n", with: "\n        "))
     }
 
-    /// Checks that every `:key.path` of `template` names JSON keys of `entity`'s properties (through to-ones).
-    func validate(_ template: String, of entity: ResolvedEntity, location: SourceLocation, log: inout IssueLog) {
+    /// `[`, the elements one per line, `]`.
+    private static func list(_ elements: [String]) -> String {
+        "[\n" + indented(elements) + "\n]"
+    }
+
+    /// Each element followed by a comma, every line indented by four spaces.
+    private static func indented(_ elements: [String]) -> String {
+        elements.map { ($0 + ",").split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") }
+            .joined(separator: "\n")
+    }
+
+    private func attributeLiteral(_ attribute: ResolvedEntity.ResolvedAttribute, log: inout IssueLog) -> String {
+        let userInfo = attribute.attribute.userInfo
+        let keyPath = jsonKey(attribute.attribute.name, userInfo).split(separator: ".").map { SwiftSource.string(String($0)) }
+        var literal = "RESTAttributeMapping(attribute: \(SwiftSource.string(attribute.attribute.name)), keyPath: [\(keyPath.joined(separator: ", "))]"
+        if let format = userInfo["rest.dateFormat"] {
+            if let known = Self.formats[format] {
+                if known != "standard" { literal += ", format: .\(known)" }
+            } else {
+                log.error("rest.dateFormat '\(format)' is not one of \(Self.formats.keys.sorted().joined(separator: ", "))",
+                          at: entry("rest.dateFormat", of: userInfo) ?? attribute.attribute.location)
+            }
+        }
+        return literal + ")"
+    }
+
+    private func relationshipLiteral(_ relationship: ResolvedEntity.ResolvedRelationship, source: ResolvedEntity, log: inout IssueLog) -> String {
+        let model = relationship.relationship
+        let key = jsonKey(model.name, model.userInfo)
+        var parts = ["relationship: \(SwiftSource.string(model.name))", "key: \(SwiftSource.string(key))"]
+        if !model.isToMany { parts.append("foreignKey: \(SwiftSource.string(model.userInfo["rest.foreignKey"] ?? key + "_id"))") }
+        if let path = restPath("rest.path", of: model.userInfo, from: source, fallback: model.location, log: &log) {
+            parts.append("path: \(path.literal)")
+        }
+        if let inserts = model.userInfo["rest.insertsThroughPath"], ["YES", "yes", "true", "1"].contains(inserts) {
+            parts.append("insertsThroughPath: true")
+        }
+        return "RESTRelationshipMapping(\(parts.joined(separator: ", ")))"
+    }
+
+    /// The `RESTPath(...)` literal of the template under `key`, placeholders resolved from `entity`;
+    /// `nil` when absent or invalid (with a located error).
+    private func restPath(
+        _ key: String, of userInfo: UserInfo, from entity: ResolvedEntity, fallback: SourceLocation, log: inout IssueLog
+    ) -> (template: String, literal: String)? {
+        guard let template = userInfo[key] else { return nil }
+        let location = entry(key, of: userInfo) ?? fallback
         let parsed: RESTPathTemplate
         do {
             parsed = try RESTPathTemplate(template)
         } catch {
-            log.error("REST path '\(template)': \(error.message)", at: location)
-            return
+            log.error("\(key) '\(template)': \(error.message)", at: location)
+            return nil
         }
-        for keyPath in parsed.keyPaths {
-            var current = entity
-            for (position, key) in keyPath.enumerated() {
-                let isLast = position == keyPath.count - 1
-                if isLast, current.attributes.contains(where: { jsonKey(of: $0.attribute.name, $0.attribute.userInfo) == key }) { break }
-                guard let relationship = current.relationships.first(where: { jsonKey(of: $0.relationship.name, $0.relationship.userInfo) == key }),
-                      !relationship.relationship.isToMany, !isLast,
-                      let next = entities[relationship.relationship.destinationEntityName] else {
-                    log.error("REST path '\(template)': entity '\(current.entity.name)' has no attribute or to-one relationship with JSON key '\(key)'", at: location)
-                    break
+        var segments: [String] = []
+        for segment in parsed.segments {
+            switch segment {
+            case .literal(let text, _):
+                segments.append(".literal(\(SwiftSource.string(text)))")
+            case .keyPath(let keys, _):
+                guard let names = propertyNames(for: keys, from: entity) else {
+                    log.error("\(key) '\(template)': ':\(keys.joined(separator: "."))' names no attribute of entity '\(entity.entity.name)' (JSON keys through to-one relationships)", at: location)
+                    return nil
                 }
-                current = next
+                segments.append(".value([\(names.map(SwiftSource.string).joined(separator: ", "))])")
             }
         }
+        return (template, "RESTPath([\(segments.joined(separator: ", "))])")
     }
 
-    private func jsonKey(of name: String, _ userInfo: UserInfo) -> String {
+    /// The property names a placeholder's JSON keys (or property names) lead to, ending at an attribute.
+    private func propertyNames(for keys: [String], from entity: ResolvedEntity) -> [String]? {
+        var current = entity
+        var names: [String] = []
+        for (position, key) in keys.enumerated() {
+            if position == keys.count - 1,
+               let attribute = current.attributes.first(where: { $0.attribute.name == key || jsonKey($0.attribute.name, $0.attribute.userInfo) == key }) {
+                return names + [attribute.attribute.name]
+            }
+            guard let relationship = current.relationships.first(where: { !$0.relationship.isToMany
+                    && ($0.relationship.name == key || jsonKey($0.relationship.name, $0.relationship.userInfo) == key) }),
+                  let next = entities[relationship.relationship.destinationEntityName] else { return nil }
+            names.append(relationship.relationship.name)
+            current = next
+        }
+        return nil
+    }
+
+    private func jsonKey(_ name: String, _ userInfo: UserInfo) -> String {
         userInfo["rest.key"] ?? jsonKeys.jsonKey(forProperty: name)
+    }
+
+    private func entry(_ key: String, of userInfo: UserInfo) -> SourceLocation? {
+        userInfo.entries.last { $0.key == key }?.location
     }
 }

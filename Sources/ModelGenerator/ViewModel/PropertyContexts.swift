@@ -107,12 +107,19 @@ public struct FetchedPropertyContext: Sendable, Hashable, Codable {
     public var requestArguments: String
 }
 
-/// The REST mapping of an entity, from the model's `rest.*` userInfo keys.
+/// The REST mapping of an entity, from the model's `rest.*` userInfo keys, with placeholders resolved to
+/// property names.
 public struct RESTEntityContext: Sendable, Hashable, Codable {
-    /// The CRUD base path template (`/repos/:repository.full_name/issues`).
+    /// The collection path template as written (`/repos/:repository.full_name/issues`).
     public var path: String?
+    /// The single-object path template as written (`/users/:login`).
+    public var objectPath: String?
     /// The JSON key of the unique identifier (default `id`).
     public var identifierKey: String
+    /// The attribute holding the identifier, when one maps to `identifierKey`.
+    public var identifierAttribute: String?
     /// The key of the envelope object around results, if any.
     public var envelope: String?
+    /// The `RESTEntityMapping(...)` expression, indented for the schema literal.
+    public var mappingLiteral: String
 }

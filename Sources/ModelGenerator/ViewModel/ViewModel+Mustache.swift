@@ -199,8 +199,11 @@ extension RESTEntityContext: MustacheParent {
     public func child(named name: String) -> Any? {
         switch name {
         case "path": path
+        case "objectPath": objectPath
         case "identifierKey": identifierKey
+        case "identifierAttribute": identifierAttribute
         case "envelope": envelope
+        case "mappingLiteral": mappingLiteral
         default: nil
         }
     }

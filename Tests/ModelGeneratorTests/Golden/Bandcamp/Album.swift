@@ -17,11 +17,30 @@ public final class Album: ManagedObject, ManagedEntity {
             AttributeDescription(name: "url", type: .uri),
         ],
         relationships: [
-            RelationshipDescription(name: "band", destination: "Band", inverse: "discography", userInfo: ["rest.key": "band_id"]),
-            RelationshipDescription(name: "tracks", destination: "Track", inverse: "album", isToMany: true, isOrdered: true, deleteRule: .cascade, userInfo: ["rest.path": "/api/album/2/info?album_id=:identifier"]),
+            RelationshipDescription(name: "band", destination: "Band", inverse: "discography", userInfo: ["rest.foreignKey": "band_id"]),
+            RelationshipDescription(name: "tracks", destination: "Track", inverse: "album", isToMany: true, isOrdered: true, deleteRule: .cascade, userInfo: ["rest.key": "tracks", "rest.path": "/api/album/2/info?album_id=:album_id"]),
         ],
         uniquenessConstraints: [["identifier"]],
-        userInfo: ["rest.envelope": "discography", "rest.identifier": "album_id", "rest.path": "/api/album/2/info"],
+        userInfo: ["rest.envelope": "discography", "rest.identifier": "album_id", "rest.objectPath": "/api/album/2/info?album_id=:album_id"],
+        rest: RESTEntityMapping(
+            objectPath: RESTPath([.literal("/api/album/2/info?album_id="), .value(["identifier"])]),
+            identifierKey: "album_id",
+            identifierAttribute: "identifier",
+            envelope: "discography",
+            attributes: [
+                RESTAttributeMapping(attribute: "artist", keyPath: ["artist"]),
+                RESTAttributeMapping(attribute: "identifier", keyPath: ["album_id"]),
+                RESTAttributeMapping(attribute: "largeArtURL", keyPath: ["large_art_url"]),
+                RESTAttributeMapping(attribute: "releaseDate", keyPath: ["release_date"], format: .secondsSince1970),
+                RESTAttributeMapping(attribute: "smallArtURL", keyPath: ["small_art_url"]),
+                RESTAttributeMapping(attribute: "title", keyPath: ["title"]),
+                RESTAttributeMapping(attribute: "url", keyPath: ["url"]),
+            ],
+            relationships: [
+                RESTRelationshipMapping(relationship: "band", key: "band", foreignKey: "band_id"),
+                RESTRelationshipMapping(relationship: "tracks", key: "tracks", path: RESTPath([.literal("/api/album/2/info?album_id="), .value(["identifier"])])),
+            ],
+        ),
     )
 
     /// Attribute `artist` (String, optional).

@@ -15,11 +15,28 @@ public final class Band: ManagedObject, ManagedEntity {
             AttributeDescription(name: "url", type: .uri),
         ],
         relationships: [
-            RelationshipDescription(name: "discography", destination: "Album", inverse: "band", isToMany: true, deleteRule: .cascade, userInfo: ["rest.path": "/api/band/3/discography?band_id=:identifier"]),
+            RelationshipDescription(name: "discography", destination: "Album", inverse: "band", isToMany: true, deleteRule: .cascade, userInfo: ["rest.path": "/api/band/3/discography?band_id=:band_id"]),
         ],
         uniquenessConstraints: [["identifier"]],
         indexes: [IndexDescription(name: "byNameIndex", elements: [IndexDescription.Element(property: "name")])],
-        userInfo: ["rest.envelope": "results", "rest.identifier": "band_id", "rest.path": "/api/band/3/search"],
+        userInfo: ["rest.envelope": "results", "rest.identifier": "band_id", "rest.objectPath": "/api/band/3/info?band_id=:band_id", "rest.path": "/api/band/3/search"],
+        rest: RESTEntityMapping(
+            path: RESTPath([.literal("/api/band/3/search")]),
+            objectPath: RESTPath([.literal("/api/band/3/info?band_id="), .value(["identifier"])]),
+            identifierKey: "band_id",
+            identifierAttribute: "identifier",
+            envelope: "results",
+            attributes: [
+                RESTAttributeMapping(attribute: "identifier", keyPath: ["band_id"]),
+                RESTAttributeMapping(attribute: "name", keyPath: ["name"]),
+                RESTAttributeMapping(attribute: "offsiteURL", keyPath: ["offsite_url"]),
+                RESTAttributeMapping(attribute: "subdomain", keyPath: ["subdomain"]),
+                RESTAttributeMapping(attribute: "url", keyPath: ["url"]),
+            ],
+            relationships: [
+                RESTRelationshipMapping(relationship: "discography", key: "discography", path: RESTPath([.literal("/api/band/3/discography?band_id="), .value(["identifier"])])),
+            ],
+        ),
     )
 
     /// Attribute `identifier` (Integer 64, required).

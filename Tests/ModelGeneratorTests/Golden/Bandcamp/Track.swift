@@ -20,7 +20,25 @@ public final class Track: ManagedObject, ManagedEntity {
             RelationshipDescription(name: "album", destination: "Album", inverse: "tracks"),
         ],
         uniquenessConstraints: [["identifier"]],
-        userInfo: ["rest.envelope": "tracks", "rest.identifier": "track_id"],
+        userInfo: ["rest.envelope": "tracks", "rest.identifier": "track_id", "rest.objectPath": "/api/track/3/info?track_id=:track_id"],
+        rest: RESTEntityMapping(
+            objectPath: RESTPath([.literal("/api/track/3/info?track_id="), .value(["identifier"])]),
+            identifierKey: "track_id",
+            identifierAttribute: "identifier",
+            envelope: "tracks",
+            attributes: [
+                RESTAttributeMapping(attribute: "about", keyPath: ["about"]),
+                RESTAttributeMapping(attribute: "duration", keyPath: ["duration"]),
+                RESTAttributeMapping(attribute: "identifier", keyPath: ["track_id"]),
+                RESTAttributeMapping(attribute: "lyrics", keyPath: ["lyrics"]),
+                RESTAttributeMapping(attribute: "number", keyPath: ["number"]),
+                RESTAttributeMapping(attribute: "streamingURL", keyPath: ["streaming_url"]),
+                RESTAttributeMapping(attribute: "title", keyPath: ["title"]),
+            ],
+            relationships: [
+                RESTRelationshipMapping(relationship: "album", key: "album", foreignKey: "album_id"),
+            ],
+        ),
     )
 
     /// Attribute `about` (String, optional).

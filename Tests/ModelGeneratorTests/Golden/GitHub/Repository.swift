@@ -20,11 +20,32 @@ public final class Repository: ManagedObject, ManagedEntity {
             AttributeDescription(name: "stargazersCount", type: .integer32, isOptional: false, defaultValue: .integer(0)),
         ],
         relationships: [
-            RelationshipDescription(name: "issues", destination: "Issue", inverse: "repository", isToMany: true, deleteRule: .cascade, userInfo: ["rest.path": "/repos/:full_name/issues"]),
+            RelationshipDescription(name: "issues", destination: "Issue", inverse: "repository", isToMany: true, deleteRule: .cascade, userInfo: ["rest.insertsThroughPath": "YES", "rest.path": "/repos/:full_name/issues"]),
             RelationshipDescription(name: "owner", destination: "User", inverse: "repositories"),
         ],
         uniquenessConstraints: [["identifier"]],
-        userInfo: ["rest.path": "/repositories"],
+        userInfo: ["rest.objectPath": "/repos/:full_name", "rest.path": "/repositories"],
+        rest: RESTEntityMapping(
+            path: RESTPath([.literal("/repositories")]),
+            objectPath: RESTPath([.literal("/repos/"), .value(["fullName"])]),
+            identifierAttribute: "identifier",
+            attributes: [
+                RESTAttributeMapping(attribute: "fullName", keyPath: ["full_name"]),
+                RESTAttributeMapping(attribute: "htmlURL", keyPath: ["html_url"]),
+                RESTAttributeMapping(attribute: "identifier", keyPath: ["id"]),
+                RESTAttributeMapping(attribute: "isPrivate", keyPath: ["private"]),
+                RESTAttributeMapping(attribute: "language", keyPath: ["language"]),
+                RESTAttributeMapping(attribute: "name", keyPath: ["name"]),
+                RESTAttributeMapping(attribute: "openIssuesCount", keyPath: ["open_issues_count"]),
+                RESTAttributeMapping(attribute: "pushedAt", keyPath: ["pushed_at"]),
+                RESTAttributeMapping(attribute: "repositoryDescription", keyPath: ["description"]),
+                RESTAttributeMapping(attribute: "stargazersCount", keyPath: ["stargazers_count"]),
+            ],
+            relationships: [
+                RESTRelationshipMapping(relationship: "issues", key: "issues", path: RESTPath([.literal("/repos/"), .value(["fullName"]), .literal("/issues")]), insertsThroughPath: true),
+                RESTRelationshipMapping(relationship: "owner", key: "owner", foreignKey: "owner_id"),
+            ],
+        ),
     )
 
     /// Attribute `fullName` (String, required).

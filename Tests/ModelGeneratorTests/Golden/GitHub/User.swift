@@ -23,7 +23,27 @@ public final class User: ManagedObject, ManagedEntity {
             RelationshipDescription(name: "repositories", destination: "Repository", inverse: "owner", isToMany: true, deleteRule: .cascade, userInfo: ["rest.path": "/users/:login/repos"]),
         ],
         uniquenessConstraints: [["identifier"], ["login"]],
-        userInfo: ["rest.path": "/users"],
+        userInfo: ["rest.objectPath": "/users/:login", "rest.path": "/users"],
+        rest: RESTEntityMapping(
+            path: RESTPath([.literal("/users")]),
+            objectPath: RESTPath([.literal("/users/"), .value(["login"])]),
+            identifierAttribute: "identifier",
+            attributes: [
+                RESTAttributeMapping(attribute: "avatarURL", keyPath: ["avatar_url"]),
+                RESTAttributeMapping(attribute: "company", keyPath: ["company"]),
+                RESTAttributeMapping(attribute: "gravatarIdentifier", keyPath: ["gravatar_id"]),
+                RESTAttributeMapping(attribute: "htmlURL", keyPath: ["html_url"]),
+                RESTAttributeMapping(attribute: "identifier", keyPath: ["id"]),
+                RESTAttributeMapping(attribute: "login", keyPath: ["login"]),
+                RESTAttributeMapping(attribute: "name", keyPath: ["name"]),
+                RESTAttributeMapping(attribute: "type", keyPath: ["type"]),
+            ],
+            relationships: [
+                RESTRelationshipMapping(relationship: "assignedIssues", key: "assigned_issues"),
+                RESTRelationshipMapping(relationship: "issues", key: "issues"),
+                RESTRelationshipMapping(relationship: "repositories", key: "repositories", path: RESTPath([.literal("/users/"), .value(["login"]), .literal("/repos")])),
+            ],
+        ),
     )
 
     /// Attribute `avatarURL` (URI, optional).
