@@ -1,5 +1,5 @@
 // Times the generator's stages (read + validate, view model, render, write) on a model.
-// Usage: swift run -c release GenerateBenchmark synthetic ENTITIES [--keep DIR] | MODEL_PATH
+// Usage: swift run -c release GenerateBenchmark synthetic ENTITIES [--keep DIR] | MODEL_PATH [--file-per model]
 import DataModel
 import Foundation
 import ModelGenerator
@@ -20,7 +20,7 @@ func seconds(_ duration: Duration) -> String {
     String(format: "%.3f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
 }
 
-let options = GenerationOptions(fileLayout: .entity)
+let options = GenerationOptions(fileLayout: arguments.contains("model") ? .model : .entity)
 let renderer = try CodeRenderer()
 var runs: [(read: Duration, viewModel: Duration, render: Duration, write: Duration, files: Int, lines: Int)] = []
 for run in 0..<5 {

@@ -6,6 +6,8 @@ import DataModel
 /// express is a warning, and that template gets no function.
 struct FetchTemplateTranslator {
     let entities: [String: ResolvedEntity]
+    /// Direct subentity names by parent name.
+    let subentities: [String: [String]]
     let locator: PredicateLocator
 
     /// The typed functions of the templates on `entity`, sorted by name.
@@ -85,8 +87,7 @@ struct FetchTemplateTranslator {
             }
         }
         if let limit = template.fetchLimit, limit > 0 { arguments.append("limit: \(limit)") }
-        let hasSubentities = entities.values.contains { $0.entity.parentEntityName == entity.entity.name }
-        if !template.includeSubentities, hasSubentities { arguments.append("includesSubentities: false") }
+        if !template.includeSubentities, subentities[entity.entity.name] != nil { arguments.append("includesSubentities: false") }
         return (arguments.joined(separator: ", "), variables)
     }
 }

@@ -17,10 +17,13 @@ public struct CodeRenderer: Sendable {
         case .model:
             files.append(GeneratedFile(name: "\(model.modelName).swift", contents: try render("single-file", model)))
         case .entity:
-            for entity in model.entities {
-                let name = entity.className.filter { $0 != "`" }
-                files.append(GeneratedFile(name: "\(name).swift", contents: try render("entity-file", EntityFileContext(model: model, entity: entity))))
+            let rendered = model.entities.parallelMap { entity in
+                Result { () throws(TemplateError) -> GeneratedFile in
+                    GeneratedFile(name: "\(entity.className.filter { $0 != "`" }).swift",
+                                  contents: try render("entity-file", EntityFileContext(model: model, entity: entity)))
+                }
             }
+            for file in rendered { files.append(try file.get()) }
             files.append(GeneratedFile(name: "\(model.typeName).swift", contents: try render("model-file", model)))
         }
         return files.sorted { $0.name < $1.name }
@@ -36,20 +39,26 @@ enum SourceLayout {
     /// `text` without blank lines after an opening brace or before a closing one, without runs of blank
     /// lines, and with exactly one final newline.
     static func tidy(_ text: String) -> String {
-        var output: [Substring] = []
+        let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " ")
+        let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
         var pendingBlank = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.drop { $0 == " " }
-            if trimmed.isEmpty {
-                pendingBlank = !output.isEmpty
+        var lastByte: UInt8?
+        for line in Array(text.utf8).split(separator: newline, omittingEmptySubsequences: false) {
+            guard let first = line.first(where: { $0 != space }) else {
+                pendingBlank = lastByte != nil
                 continue
             }
-            if pendingBlank, !(output.last?.hasSuffix("{") ?? true), !trimmed.hasPrefix("}") {
-                output.append("")
+            if pendingBlank, lastByte != openBrace, first != closeBrace {
+                output.append(newline)
             }
             pendingBlank = false
-            output.append(line)
+            output.append(contentsOf: line)
+            output.append(newline)
+            lastByte = line.last
         }
-        return output.joined(separator: "\n") + "\n"
+        if output.isEmpty { output.append(newline) }
+        return String(decoding: output, as: UTF8.self)
     }
 }

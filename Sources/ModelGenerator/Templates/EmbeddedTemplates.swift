@@ -42,7 +42,7 @@ enum EmbeddedTemplates {
 
     {{#ownAttributes}}
     /// Attribute `{{name}}` ({{summary}}).
-    {{access}}var {{swiftName}}: {{swiftType}}{{initialValue}} { didSet { markChanged(attributeAt: {{index}}) } }
+    {{declaration}} { didSet { markChanged(attributeAt: {{index}}) } }
     {{/ownAttributes}}
 
     /// Reads an attribute by index.
@@ -107,7 +107,7 @@ enum EmbeddedTemplates {
         {{access}}init(prefix: [String]) { keyPathPrefix = prefix }
         {{#fields}}
         /// {{summary}}
-        {{access}}var {{swiftName}}: {{fieldType}} { {{accessor}} }
+        {{declaration}}
         {{/fields}}
     }
 }

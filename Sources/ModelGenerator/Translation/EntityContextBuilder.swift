@@ -2,7 +2,6 @@ import DataModel
 
 /// Turns a resolved entity into the text-ready ``EntityContext``.
 struct EntityContextBuilder {
-    let model: Model
     let modelName: String
     let options: GenerationOptions
     let attributeTranslator: AttributeTranslator
@@ -117,6 +116,7 @@ struct EntityContextBuilder {
             schemaType: AttributeTypeMapping.schemaType(for: attribute.type),
             swiftType: storage.valueType + (storage.isOptional ? "?" : ""),
             initialValue: storage.initialValue.map { " = \($0)" } ?? "",
+            declaration: "\(options.access)var \(name): \(storage.valueType)\(storage.isOptional ? "?" : "")\(storage.initialValue.map { " = \($0)" } ?? "")",
             isOptional: storage.isOptional,
             isTransient: attribute.isTransient,
             derivation: attribute.isDerived ? attribute.derivationExpression : nil,
@@ -158,16 +158,21 @@ struct EntityContextBuilder {
 
     private func fields(attributes: [AttributeContext], relationships: [RelationshipContext]) -> [FieldContext] {
         let attributeFields = attributes.filter { !$0.isJSON && $0.schemaType != "transformable" && $0.schemaType != "composite" }.map {
-            FieldContext(name: $0.name, swiftName: $0.swiftName, fieldType: "AttributeField<\($0.swiftType)>",
+            field(name: $0.name, swiftName: $0.swiftName, fieldType: "AttributeField<\($0.swiftType)>",
                          accessor: "attribute(\(SwiftSource.string($0.name)))",
                          summary: "Attribute `\($0.name)`\($0.inheritedFrom.map { " (from `\($0)`)" } ?? "").")
         }
         let relationshipFields = relationships.map {
-            FieldContext(name: $0.name, swiftName: $0.swiftName,
+            field(name: $0.name, swiftName: $0.swiftName,
                          fieldType: $0.isToMany ? "ToManyField<\($0.destinationClassName).Fields>" : "\($0.destinationClassName).Fields",
                          accessor: "\($0.isToMany ? "toMany" : "toOne")(\(SwiftSource.string($0.name)))",
                          summary: "Relationship `\($0.name)`\($0.inheritedFrom.map { " (from `\($0)`)" } ?? "").")
         }
         return attributeFields + relationshipFields
+    }
+
+    private func field(name: String, swiftName: String, fieldType: String, accessor: String, summary: String) -> FieldContext {
+        FieldContext(name: name, swiftName: swiftName, fieldType: fieldType, accessor: accessor,
+                     declaration: "\(options.access)var \(swiftName): \(fieldType) { \(accessor) }", summary: summary)
     }
 }

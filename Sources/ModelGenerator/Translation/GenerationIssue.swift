@@ -17,6 +17,11 @@ struct IssueLog {
         diagnostics.append(Diagnostic(.warning, message, path: path, location: location))
     }
 
+    /// Records diagnostics collected elsewhere (by a log per entity).
+    mutating func append(_ collected: [Diagnostic]) {
+        diagnostics += collected
+    }
+
     /// Records a warning when `name` was renamed or escaped.
     mutating func note(renaming name: SwiftName, at location: SourceLocation?) {
         if let message = name.warning { warning(message, at: location) }

@@ -33,6 +33,7 @@ struct NameResolver {
         while declaredTypes.contains(typeName) || ReservedNames.typeNames.contains(typeName) { typeName += "Schema" }
         modelTypeName = typeName
         declaredTypes.insert(typeName)
+        reservedPropertyNames = ReservedNames.runtimeMembers.union(ReservedNames.typeNames).union(declaredTypes)
         return composites
     }
 
@@ -57,10 +58,8 @@ struct NameResolver {
         return last.isEmpty || last == "NSManagedObject" ? entity.name : last
     }
 
-    /// Property names that would clash with a member or a type a generated class uses.
-    var reservedPropertyNames: Set<String> {
-        ReservedNames.runtimeMembers.union(ReservedNames.typeNames).union(declaredTypes)
-    }
+    /// Property names that would clash with a member or a type a generated class uses (set once types are named).
+    private(set) var reservedPropertyNames: Set<String> = []
 }
 
 /// The Swift names already used by one class (its own and inherited members), for unique property names.

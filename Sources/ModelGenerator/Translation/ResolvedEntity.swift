@@ -33,13 +33,13 @@ struct ResolvedEntity {
 
 /// Resolves entities parents first, so a subentity sees its inherited members under the names they got.
 struct EntityResolver {
-    let model: Model
+    let index: ModelIndex
     let names: NameResolver
     let attributeTranslator: AttributeTranslator
     private(set) var resolved: [String: ResolvedEntity] = [:]
 
-    init(model: Model, names: NameResolver, attributeTranslator: AttributeTranslator) {
-        self.model = model
+    init(index: ModelIndex, names: NameResolver, attributeTranslator: AttributeTranslator) {
+        self.index = index
         self.names = names
         self.attributeTranslator = attributeTranslator
     }
@@ -47,12 +47,12 @@ struct EntityResolver {
     /// The resolved form of `entity`, resolving its parents first.
     mutating func resolve(_ entity: Entity, log: inout IssueLog) -> ResolvedEntity {
         if let done = resolved[entity.name] { return done }
-        let chain = model.inheritanceChain(of: entity)
+        let chain = index.inheritanceChain(of: entity)
         var base = ResolvedEntity(entity: entity, className: names.classNames[entity.name] ?? entity.name,
                                   parentClassName: nil, attributes: [], relationships: [],
                                   members: MemberNames(used: [], reserved: names.reservedPropertyNames))
-        if chain.count > 1, let parent = model.entity(named: chain[1].name) {
-            let parentResolved = resolve(parent, log: &log)
+        if chain.count > 1 {
+            let parentResolved = resolve(chain[1], log: &log)
             base.attributes = parentResolved.attributes
             base.relationships = parentResolved.relationships
             base.members = parentResolved.members
@@ -82,11 +82,11 @@ struct EntityResolver {
     /// warning) when the pair is inconsistent, so the runtime never keeps a one-sided inverse.
     private func consistentInverse(of relationship: Relationship, in entity: Entity, log: inout IssueLog) -> String? {
         guard let inverseName = relationship.inverseName, !inverseName.isEmpty else { return nil }
-        let destination = model.entity(named: relationship.destinationEntityName)
+        let destination = index.entities[relationship.destinationEntityName]
         let inverse = destination.flatMap { destinationEntity in
-            model.inheritanceChain(of: destinationEntity).lazy.compactMap { $0.relationship(named: inverseName) }.first
+            index.inheritanceChain(of: destinationEntity).lazy.compactMap { $0.relationship(named: inverseName) }.first
         }
-        let ownChain = Set(model.inheritanceChain(of: entity).map(\.name))
+        let ownChain = Set(index.inheritanceChain(of: entity).map(\.name))
         guard let inverse, inverse.inverseName == relationship.name, ownChain.contains(inverse.destinationEntityName) else {
             log.warning("relationship '\(relationship.name)' names inverse '\(inverseName)', which does not point back to it; generated without an inverse", at: relationship.location)
             return nil

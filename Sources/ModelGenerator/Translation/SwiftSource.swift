@@ -4,6 +4,9 @@ import Foundation
 enum SwiftSource {
     /// A one-line Swift string literal for `text`, with escapes.
     static func string(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -27,25 +27,31 @@ public struct ViewModelBuilder: Sendable {
         var names = NameResolver()
         let compositeNames = names.nameTypes(of: model, modelName: modelName, log: &log)
         let attributeTranslator = AttributeTranslator(compositeTypeNames: compositeNames)
-        var resolver = EntityResolver(model: model, names: names, attributeTranslator: attributeTranslator)
+        let index = ModelIndex(model)
+        var resolver = EntityResolver(index: index, names: names, attributeTranslator: attributeTranslator)
         let sorted = model.entities.sorted { $0.name < $1.name }
         var resolved: [String: ResolvedEntity] = [:]
         for entity in sorted where resolved[entity.name] == nil {
             resolved[entity.name] = resolver.resolve(entity, log: &log)
         }
-        let templates = FetchTemplateTranslator(entities: resolved, locator: PredicateLocator(text: contents))
-        let builder = EntityContextBuilder(model: model, modelName: modelName, options: options,
+        let templates = FetchTemplateTranslator(entities: resolved, subentities: index.subentities, locator: PredicateLocator(text: contents))
+        let builder = EntityContextBuilder(modelName: modelName, options: options,
                                            attributeTranslator: attributeTranslator, jsonKeys: jsonKeys)
         let restBuilder = RESTContextBuilder(entities: resolved, jsonKeys: jsonKeys)
-        let entities = model.entities.compactMap { entity -> EntityContext? in
-            guard let entry = resolved[entity.name] else { return nil }
-            let subentities = sorted.filter { $0.parentEntityName == entity.name }.map(\.name)
-            return builder.context(
-                for: entry, subentities: subentities,
-                fetchRequests: templates.fetchRequests(on: entry, templates: model.fetchRequests.filter { $0.entityName == entity.name }, log: &log),
-                fetchedProperties: templates.fetchedProperties(of: entry, log: &log),
-                rest: restBuilder.context(for: entry, log: &log))
+        let resolvedEntities = resolved
+        let perEntity = model.entities.parallelMap { entity -> (EntityContext?, [Diagnostic]) in
+            guard let entry = resolvedEntities[entity.name] else { return (nil, []) }
+            var entityLog = IssueLog(path: path)
+            let fetchRequests = templates.fetchRequests(
+                on: entry, templates: model.fetchRequests.filter { $0.entityName == entity.name }, log: &entityLog)
+            let context = builder.context(
+                for: entry, subentities: index.subentities[entity.name] ?? [], fetchRequests: fetchRequests,
+                fetchedProperties: templates.fetchedProperties(of: entry, log: &entityLog),
+                rest: restBuilder.context(for: entry, log: &entityLog))
+            return (context, entityLog.diagnostics)
         }
+        let entities = perEntity.compactMap(\.0)
+        log.append(perEntity.flatMap(\.1))
         let composites = model.composites.sorted { $0.name < $1.name }.map { composite in
             CompositeBuilder(typeNames: compositeNames).context(for: composite, log: &log)
         }

@@ -84,6 +84,8 @@ public struct FieldContext: Sendable, Hashable, Codable {
     public var fieldType: String
     /// The `FieldSet` call creating it (`attribute("name")`, `toOne("band")`, `toMany("tracks")`).
     public var accessor: String
+    /// The whole member (`public var name: AttributeField<String> { attribute("name") }`).
+    public var declaration: String
     /// The doc comment text (`Attribute `title` (from `Media`).`).
     public var summary: String
 }

@@ -17,6 +17,8 @@ public struct AttributeContext: Sendable, Hashable, Codable {
     public var swiftType: String
     /// The initial value clause (` = ""`, ` = 0`), or empty for an optional.
     public var initialValue: String
+    /// The stored property's declaration without its observer (`public var name: String = ""`).
+    public var declaration: String
     /// Whether the Swift property is `Optional`.
     public var isOptional: Bool
     /// Whether the model says the attribute is transient.

@@ -62,15 +62,19 @@ public struct OutputDirectory: Sendable {
         guard !differences.isEmpty else { return [] }
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         let byName = Dictionary(files.map { ($0.name, $0) }) { first, _ in first }
-        for difference in differences {
-            let fileURL = url.appendingPathComponent(difference.name)
-            switch difference {
-            case .changed(let name), .missing(let name):
-                try Data((byName[name]?.contents ?? "").utf8).write(to: fileURL, options: .atomic)
-            case .extra:
-                try FileManager.default.removeItem(at: fileURL)
+        let directory = url
+        let outcomes = differences.parallelMap { difference in
+            Result { () throws -> Void in
+                let fileURL = directory.appendingPathComponent(difference.name)
+                switch difference {
+                case .changed(let name), .missing(let name):
+                    try Data((byName[name]?.contents ?? "").utf8).write(to: fileURL, options: .atomic)
+                case .extra:
+                    try FileManager.default.removeItem(at: fileURL)
+                }
             }
         }
+        for outcome in outcomes { try outcome.get() }
         return differences
     }
 
