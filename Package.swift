@@ -44,7 +44,7 @@ let package = Package(
             dependencies: ["DataModel", .product(name: "Mustache", package: "swift-mustache")]
         ),
         // Turns the top-level Templates/ folder into a Swift source file.
-        .executableTarget(name: "modelgen-embed-templates"),
+        .executableTarget(name: "modelgen-embed-templates", dependencies: ["ModelGenerator"]),
         .testTarget(
             name: "ModelGeneratorTests",
             dependencies: [

@@ -1,3 +1,5 @@
+import ModelGenerator
+
 /// The Swift source of `EmbeddedTemplates`, a dictionary from template name to text.
 func embeddedTemplatesSource(_ templates: [TemplateFile]) -> String {
     var lines = [
@@ -44,18 +46,5 @@ private func rawDelimiterLength(for text: String) -> Int {
 
 /// A plain string literal with escapes, for texts a multi-line raw literal cannot hold exactly.
 func escapedLiteral(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        case _ where scalar.properties.generalCategory == .control:
-            result += "\\u{\(String(scalar.value, radix: 16))}"
-        default: result.unicodeScalars.append(scalar)
-        }
-    }
-    return result + "\""
+    SwiftSource.string(text)
 }

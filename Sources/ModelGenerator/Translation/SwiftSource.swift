@@ -1,9 +1,9 @@
 import Foundation
 
 /// Spelling of Swift literals in generated code.
-enum SwiftSource {
-    /// A one-line Swift string literal for `text`, with escapes.
-    static func string(_ text: String) -> String {
+public enum SwiftSource {
+    /// A one-line Swift string literal for `text`, with escapes (`"a\"b\n"`); control characters as `\u{…}`.
+    public static func string(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
             return "\"" + text + "\""
         }
