@@ -27,13 +27,15 @@ extension RESTStore {
     }
 
     /// The value at a key path (to-one steps, then an attribute) of the object `id`, from `objects`;
-    /// an object's identifier attribute is also known from its ID alone.
+    /// an object's identifier attribute, or a one-step path naming its identifier key (for entities
+    /// that keep the identifier in no attribute), is known from its ID alone.
     nonisolated func value(at keyPath: [String], of id: AnyObjectID, in objects: [AnyObjectID: CachedObject]) -> AttributeValue? {
         guard let last = keyPath.last, let (owner, entity) = object(reachedBy: keyPath.dropLast(), from: id, in: objects) else { return nil }
         if let cached = objects[owner], let index = entity.attributeIndex(named: last) {
             return cached.values[index]
         }
-        guard let mapped = try? compiled.entity(entity.name), mapped.mapping.identifierAttribute == last else { return nil }
+        guard let mapped = try? compiled.entity(entity.name),
+              mapped.mapping.identifierAttribute == last || (keyPath.count == 1 && last == mapped.mapping.identifierKey) else { return nil }
         return mapped.identifierValue(for: owner.key)
     }
 
