@@ -11,10 +11,14 @@ let package = Package(
         .library(name: "DataModel", targets: ["DataModel"]),
         .executable(name: "modelgen", targets: ["modelgen"]),
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
+        .library(name: "ObjectGraphREST", targets: ["ObjectGraphREST"]),
+        .executable(name: "rest-example", targets: ["rest-example"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // HTTP server for the REST store's tests and example only; ObjectGraphREST never uses it.
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         // Reading Xcode data models.
@@ -65,6 +69,30 @@ let package = Package(
         // The store conformance suite and the fixture model, for the test targets of every store.
         .target(name: "ObjectGraphConformance", dependencies: ["ObjectGraph"], path: "Tests/ObjectGraphConformance"),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphConformance"]),
+
+        // The REST/JSON store (URLSession through FoundationNetworking on Linux).
+        .target(name: "ObjectGraphREST", dependencies: ["ObjectGraph"]),
+        // A local GitHub-like, Bandcamp-like and generic JSON API on FlyingFox, for tests and the example.
+        .target(
+            name: "RESTTestServer",
+            dependencies: ["ObjectGraph", .product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Tests/RESTTestServer"
+        ),
+        // The GitHub and Bandcamp example models' classes (hand-written in the generator's shape for now).
+        .target(name: "RESTExampleModels", dependencies: ["ObjectGraph"], path: "Tests/RESTExampleModels"),
+        .testTarget(
+            name: "ObjectGraphRESTTests",
+            dependencies: ["ObjectGraphREST", "RESTTestServer", "RESTExampleModels"]
+        ),
+        .testTarget(
+            name: "RESTStoreConformanceTests",
+            dependencies: ["ObjectGraphREST", "RESTTestServer", "ObjectGraphConformance"]
+        ),
+        .executableTarget(
+            name: "rest-example",
+            dependencies: ["ObjectGraphREST", "RESTTestServer", "RESTExampleModels"],
+            path: "Sources/Examples/rest-example"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
