@@ -45,6 +45,13 @@ extension RESTStore {
         var deferred: [DeferredLink] = []
     }
 
+    /// An object a POST created, what was sent, and what the server answered.
+    struct CreatedObject {
+        let id: AnyObjectID
+        let sent: CachedObject
+        let state: CachedObject
+    }
+
     private struct DeferredLink {
         let temporaryID: AnyObjectID
         let relationship: MappedRelationship
@@ -65,25 +72,29 @@ extension RESTStore {
                 toOnes.append((relationship, destination))
             }
         }
-        let present = Set(staged.values.indices.filter { !staged.values[$0].isNull })
-        let body = RequestEncoder.body(entity, values: staged.values, indices: present, toOnes: toOnes)
         decoder.cache.objects[snapshot.id] = staged
-        let method: HTTPMethod
-        let url: URL
-        if let created = completedInserts[snapshot.id] {
-            decoder.cache.objects[created] = decoder.cache.objects[created] ?? staged
-            (method, url) = (configuration.updateMethod, try objectURL(of: created, entity: entity, objects: decoder.cache.objects))
-        } else {
-            (method, url) = (.post, try insertURL(for: snapshot.id, entity: entity, objects: decoder.cache.objects))
-        }
+        let url = try insertURL(for: snapshot.id, entity: entity, objects: decoder.cache.objects)
         decoder.cache.objects[snapshot.id] = nil
-        let (document, _) = try await client.send(method, url, body: body)
-        guard let document else {
-            throw RESTError.malformedDocument(url: url.absoluteString, reason: "expected the created \(entity.entity.name)", excerpt: "")
+        let id: AnyObjectID
+        if let created = completedInserts[snapshot.id] {
+            id = created.id
+            decoder.cache.objects[id] = created.state
+            let changed = Set(staged.values.indices.filter { staged.values[$0] != created.sent.values[$0] })
+            let body = RequestEncoder.body(entity, values: staged.values, indices: changed, toOnes: [])
+            try await sendUpdate(body, to: try objectURL(of: id, entity: entity, objects: decoder.cache.objects), entity: entity, decoder: &decoder)
+        } else {
+            let present = Set(staged.values.indices.filter { !staged.values[$0].isNull })
+            let body = RequestEncoder.body(entity, values: staged.values, indices: present, toOnes: toOnes)
+            let (document, _) = try await client.send(.post, url, body: body)
+            guard let document else {
+                throw RESTError.malformedDocument(url: url.absoluteString, reason: "expected the created \(entity.entity.name)", excerpt: "")
+            }
+            decoder.url = url.absoluteString
+            id = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity, seed: staged)
+            if let state = decoder.cache.objects[id] {
+                completedInserts[snapshot.id] = CreatedObject(id: id, sent: staged, state: state)
+            }
         }
-        decoder.url = url.absoluteString
-        let id = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity, seed: staged)
-        completedInserts[snapshot.id] = id
         progress.permanentIDs[snapshot.id] = id
         progress.written.append(id)
         invalidateInverseLists(of: entity, destinations: staged.toOneIDs, in: &decoder.cache)

@@ -35,7 +35,7 @@ public actor RESTStore: PersistentStore {
     nonisolated let client: RESTClient
     var cache = ObjectCache()
     /// Objects a failed save already created on the server, by their temporary IDs.
-    var completedInserts: [AnyObjectID: AnyObjectID] = [:]
+    var completedInserts: [AnyObjectID: CreatedObject] = [:]
 
     /// Opens a store for `model` on the API at `baseURL`.
     /// - Throws: ``RESTError/invalidMapping(entity:reason:)`` when a mapping names properties the model lacks.

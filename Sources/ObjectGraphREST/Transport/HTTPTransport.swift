@@ -36,10 +36,11 @@ public struct URLSessionTransport: HTTPTransport {
     public let timeout: TimeInterval
     private let session: URLSession
 
-    /// Creates a transport over `session` (by default a new ephemeral session).
-    public init(timeout: TimeInterval = 30, session: URLSession = URLSession(configuration: .ephemeral)) {
+    /// Creates a transport with a session made from `configuration`, whose request timeout becomes `timeout`.
+    public init(timeout: TimeInterval = 30, configuration: URLSessionConfiguration = .ephemeral) {
         self.timeout = timeout
-        self.session = session
+        configuration.timeoutIntervalForRequest = timeout
+        self.session = URLSession(configuration: configuration)
     }
 
     /// Sends `request` with `URLSession`.

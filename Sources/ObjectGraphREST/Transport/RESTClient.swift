@@ -49,6 +49,7 @@ struct RESTClient: Sendable {
     ) async throws -> [JSONValue] {
         var collected: [JSONValue] = []
         var (next, localSkip, offset, page) = firstPage(url, skip: skip, limit: limit)
+        var followsLinks = false
         for _ in 0..<pagination.maxPages {
             guard let current = next else { break }
             let (document, response) = try await send(.get, current)
@@ -57,8 +58,10 @@ struct RESTClient: Sendable {
             if let limit, collected.count - localSkip >= limit { break }
             if pagination.followsLinkHeaders, let link = response.header("Link").flatMap(RESTPagination.nextLink) {
                 next = urls.resolve(link)
+                followsLinks = true
                 continue
             }
+            if followsLinks { break }
             offset += found.count
             page += 1
             next = found.count < pagination.pageSize ? nil : pageURL(url, offset: offset, page: page, limit: limit.map { $0 + localSkip - collected.count })
