@@ -5,7 +5,8 @@ import Synchronization
 /// A JSON CRUD API for any model: one collection per entity whose REST mapping has a literal list
 /// path, integer identifiers under the mapping's identifier key, in insertion order.
 ///
-/// `GET /c` lists (query parameters other than `offset`/`limit` filter by equal top-level values; paged
+/// `GET /c` lists (query parameters other than `offset`/`limit` filter by equal top-level values, or
+/// arrays containing the value; paged
 /// with `offset`/`limit` and `Link` headers), `POST /c` creates, `GET|PATCH|PUT|DELETE /c/{id}` reads,
 /// merges, replaces and deletes.
 public final class GenericCRUDAPI: TestAPI {
@@ -49,7 +50,10 @@ public final class GenericCRUDAPI: TestAPI {
         case "GET":
             let filters = request.query.filter { !["offset", "limit", "page", "per_page"].contains($0.key) }
             let objects = collection.objects.compactMap { decode($0.data) }.filter { object in
-                filters.allSatisfy { key, value in object[key].map(text) == value }
+                filters.allSatisfy { key, value in
+                    if let members = object[key] as? [Any] { return members.map(text).contains(value) }
+                    return object[key].map(text) == value
+                }
             }
             return page(objects, of: request, defaultSize: 1000)
         case "POST":

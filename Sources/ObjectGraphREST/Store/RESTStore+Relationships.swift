@@ -4,7 +4,9 @@ import ObjectGraph
 /// Relationship faults: cached lists, or GETs of the relationship URL for every owner at once.
 extension RESTStore {
     /// The destinations of a to-many for every owner: from the cache when a response listed them,
-    /// otherwise by GETting the relationship's URL for each remaining owner, concurrently.
+    /// otherwise by GETting the relationship's URL for each remaining owner, concurrently. Without a
+    /// URL, an array foreign key in the owner's JSON lists them (absent means none), and a
+    /// relationship whose mapping names no URL and no JSON key has no REST representation and is empty.
     public func relatedIDs(
         for relationshipName: String, of entityName: String, ids: [AnyObjectID]
     ) async throws -> [AnyObjectID: [AnyObjectID]] {
@@ -24,6 +26,16 @@ extension RESTStore {
             }
         }
         guard !owners.isEmpty else { return result }
+        if let relationship = entity.relationships[index], relationship.mapping.path == nil, relationship.mapping.foreignKey != nil {
+            try await reload(owners.filter { cache.objects[$0] == nil })
+            for owner in owners { result[owner] = cache.related[RelationKey(owner: owner, relationship: relationshipName)] ?? [] }
+            return result
+        }
+        if let relationship = entity.relationships[index], relationship.mapping.path == nil,
+           relationship.mapping.key == nil, relationship.mapping.foreignKey == nil {
+            for owner in owners { result[owner] = [] }
+            return result
+        }
         guard let relationship = entity.relationships[index], let path = relationship.mapping.path else {
             throw RESTError.notMapped(entity: entityName, reason: "URL (rest.path) for relationship \(relationshipName)")
         }

@@ -1,7 +1,7 @@
 import Foundation
 import ObjectGraph
 
-/// Saving: POST inserts, PATCH updates, DELETE deletions, in dependency order.
+/// Saving: POST inserts, PATCH updates and link lists, DELETE deletions, in dependency order.
 ///
 /// HTTP has no transactions: when a request fails, the earlier ones have taken effect on the server.
 /// The store then throws, keeps its cache as it was, and remembers which inserts the server already
@@ -26,6 +26,7 @@ extension RESTStore {
         }
         for link in progress.deferred { try await send(link, decoder: &decoder, permanentIDs: progress.permanentIDs) }
         for update in changes.updated { try await apply(update, decoder: &decoder, progress: &progress) }
+        try await save(try linkLists(for: changes.toManyChanges), decoder: &decoder, permanentIDs: progress.permanentIDs)
         for deletion in deletionOrder(changes.deleted, objects: decoder.cache.objects) {
             try await delete(deletion, decoder: &decoder)
         }

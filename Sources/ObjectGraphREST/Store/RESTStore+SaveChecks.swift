@@ -3,7 +3,7 @@ import ObjectGraph
 /// What a save checks and loads before it sends anything.
 extension RESTStore {
     /// Refuses, before any request, changes the mapping cannot express: unmapped entities, to-ones
-    /// without a foreign key, and links of to-manys without a to-one inverse (many-to-many).
+    /// without a foreign key, and many-to-many links without an array foreign key on either side.
     func checkExpressible(_ changes: ChangeSet) throws {
         for snapshot in changes.inserted {
             let entity = try compiled.entity(snapshot.entityName)
@@ -18,16 +18,7 @@ extension RESTStore {
                 try requireForeignKey(of: entity, relationshipAt: change.relationshipIndex, allowingInsertPath: false)
             }
         }
-        for change in changes.toManyChanges {
-            let entity = try compiled.entity(change.entityName)
-            guard entity.entity.relationships.indices.contains(change.relationshipIndex) else {
-                throw ObjectGraphError.unknownProperty(entity: change.entityName, property: "#\(change.relationshipIndex)")
-            }
-            let relationship = entity.entity.relationships[change.relationshipIndex]
-            guard let inverse = model.inverse(of: relationship), !inverse.isToMany else {
-                throw RESTError.unsupportedChange("\(change.entityName).\(relationship.name) has no to-one inverse, so its links have no foreign key to send")
-            }
-        }
+        _ = try linkLists(for: changes.toManyChanges)
         for deletion in changes.deleted { _ = try compiled.entity(deletion.entityName) }
     }
 
@@ -45,7 +36,8 @@ extension RESTStore {
     }
 
     /// Loads the objects whose values fill the URLs of the changed and deleted objects, and the
-    /// existing destinations of new objects, when no response described them yet.
+    /// existing destinations of new objects, when no response described them yet; reads again the
+    /// objects whose link arrays a save rewrites, when their current members are unknown.
     func loadObjectsNeededForURLs(of changes: ChangeSet) async throws {
         var keyPaths: Set<[String]> = []
         for name in Set(changes.updated.map(\.entityName) + changes.deleted.map(\.entityName)) {
@@ -57,5 +49,6 @@ extension RESTStore {
         try await loadObjects(alongPaths: Array(keyPaths), from: existing)
         let destinations = changes.inserted.flatMap { $0.toOneIDs.compactMap(\.self) }.filter { !$0.isTemporary }
         _ = try await snapshots(for: destinations)
+        try await reload(ownersWithUnknownLinks(try linkLists(for: changes.toManyChanges)))
     }
 }

@@ -111,29 +111,33 @@ public actor RESTStore: PersistentStore {
     /// Cached objects, and the others GET from their object URLs concurrently; objects the server does
     /// not know (404) are skipped.
     public func snapshots(for ids: [AnyObjectID]) async throws -> [Snapshot] {
-        let missing = Self.unique(ids.filter { !$0.isTemporary && cache.objects[$0] == nil })
-        if !missing.isEmpty {
-            var requests: [(AnyObjectID, CompiledEntity, URL)] = []
-            for id in missing {
-                let entity = try compiled.entity(id.entityName)
-                requests.append((id, entity, try objectURL(of: id, entity: entity, objects: cache.objects)))
-            }
-            let client = self.client
-            let documents = try await withThrowingTaskGroup(of: (CompiledEntity, URL, JSONValue?).self) { group in
-                for (_, entity, url) in requests {
-                    group.addTask { (entity, url, try await client.getIfPresent(url)) }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
-            var decoder = ResponseDecoder(compiled: compiled, url: "", cache: cache)
-            for (entity, url, document) in documents {
-                guard let document else { continue }
-                decoder.url = url.absoluteString
-                _ = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity)
-            }
-            cache = decoder.cache
-        }
+        try await reload(ids.filter { cache.objects[$0] == nil })
         return ids.compactMap { id in cache.objects[id]?.snapshot(id: id) }
+    }
+
+    /// GETs the objects with `ids` from their object URLs, concurrently, into the cache.
+    func reload(_ ids: [AnyObjectID]) async throws {
+        let missing = Self.unique(ids.filter { !$0.isTemporary })
+        guard !missing.isEmpty else { return }
+        var requests: [(CompiledEntity, URL)] = []
+        for id in missing {
+            let entity = try compiled.entity(cache.objects[id]?.entityName ?? id.entityName)
+            requests.append((entity, try objectURL(of: id, entity: entity, objects: cache.objects)))
+        }
+        let client = self.client
+        let documents = try await withThrowingTaskGroup(of: (CompiledEntity, URL, JSONValue?).self) { group in
+            for (entity, url) in requests {
+                group.addTask { (entity, url, try await client.getIfPresent(url)) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        var decoder = ResponseDecoder(compiled: compiled, url: "", cache: cache)
+        for (entity, url, document) in documents {
+            guard let document else { continue }
+            decoder.url = url.absoluteString
+            _ = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity)
+        }
+        cache = decoder.cache
     }
 
     static func unique(_ ids: [AnyObjectID]) -> [AnyObjectID] {
