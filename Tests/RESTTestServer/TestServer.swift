@@ -88,6 +88,9 @@ public final class TestServer: Sendable {
         }
         var headers = HTTPHeaders()
         for (name, value) in response.headers { headers[HTTPHeader(name)] = value }
+        // FlyingFox writes the header and the body separately without TCP_NODELAY; on a kept-alive
+        // connection Nagle's algorithm and delayed ACKs then hold every body back ~40 ms.
+        headers[.connection] = "close"
         return HTTPResponse(statusCode: HTTPStatusCode(response.status, phrase: ""), headers: headers, body: response.body)
     }
 }
