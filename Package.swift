@@ -75,7 +75,7 @@ let package = Package(
         // A local GitHub-like, Bandcamp-like and generic JSON API on FlyingFox, for tests and the example.
         .target(
             name: "RESTTestServer",
-            dependencies: ["ObjectGraph", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["ObjectGraph", "ObjectGraphREST", .product(name: "FlyingFox", package: "FlyingFox")],
             path: "Tests/RESTTestServer"
         ),
         // The GitHub and Bandcamp example models' classes (hand-written in the generator's shape for now).

@@ -1,4 +1,5 @@
 import Foundation
+import ObjectGraphREST
 
 /// A request as the test APIs see it: method, percent-decoded path segments, query and body.
 public struct ServerRequest: Sendable {
@@ -28,22 +29,10 @@ public struct ServerRequest: Sendable {
     }
 }
 
-/// A response of a test API.
-public struct ServerResponse: Sendable {
-    /// The status code.
-    public var status: Int
-    /// Header fields.
-    public var headers: [String: String]
-    /// The body.
-    public var body: Data
+/// A response of a test API: the store's own response type, so both sides agree on its shape.
+public typealias ServerResponse = ObjectGraphREST.HTTPResponse
 
-    /// Creates a response.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
-
+extension ServerResponse {
     /// A JSON response.
     public static func json(_ value: Any, status: Int = 200, headers: [String: String] = [:]) -> ServerResponse {
         let body = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()

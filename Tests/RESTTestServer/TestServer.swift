@@ -70,7 +70,7 @@ public final class TestServer: Sendable {
         state.lock.withLock { $0.faults = [:] }
     }
 
-    private static func respond(to request: ServerRequest, api: some TestAPI, fault: ServerFault?) async throws -> HTTPResponse {
+    private static func respond(to request: ServerRequest, api: some TestAPI, fault: ServerFault?) async throws -> FlyingFox.HTTPResponse {
         let response: ServerResponse
         switch fault {
         case .status(let status)?:
@@ -81,7 +81,7 @@ public final class TestServer: Sendable {
             try await Task.sleep(for: .seconds(seconds))
             response = api.respond(to: request)
         case .closeConnection?:
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"],
+            return FlyingFox.HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"],
                                 body: HTTPBodySequence(from: BrokenBody(), count: 4096))
         case nil:
             response = api.respond(to: request)
@@ -91,7 +91,7 @@ public final class TestServer: Sendable {
         // FlyingFox writes the header and the body separately without TCP_NODELAY; on a kept-alive
         // connection Nagle's algorithm and delayed ACKs then hold every body back ~40 ms.
         headers[.connection] = "close"
-        return HTTPResponse(statusCode: HTTPStatusCode(response.status, phrase: ""), headers: headers, body: response.body)
+        return FlyingFox.HTTPResponse(statusCode: HTTPStatusCode(response.status, phrase: ""), headers: headers, body: response.body)
     }
 }
 
