@@ -36,11 +36,12 @@ public struct URLSessionTransport: HTTPTransport {
     public let timeout: TimeInterval
     private let session: URLSession
 
-    /// Creates a transport with a session made from `configuration`, whose request timeout becomes `timeout`.
+    /// Creates a transport with a session made from a copy of `configuration` whose request timeout is `timeout`.
     public init(timeout: TimeInterval = 30, configuration: URLSessionConfiguration = .ephemeral) {
         self.timeout = timeout
-        configuration.timeoutIntervalForRequest = timeout
-        self.session = URLSession(configuration: configuration)
+        let copy = configuration.copy() as? URLSessionConfiguration ?? configuration
+        copy.timeoutIntervalForRequest = timeout
+        self.session = URLSession(configuration: copy)
     }
 
     /// Sends `request` with `URLSession`.
