@@ -8,7 +8,8 @@ import Testing
 @Suite struct BandcampTests {
     @Test func findABandByNameThenWalkItsDiscographyAndTracks() async throws {
         try await withServer(BandcampAPI()) { server in
-            let store = try Stores.bandcamp(server)
+            let transport = RecordingTransport()
+            let store = try Stores.bandcamp(server, transport: transport)
             let context = try ObjectContext(store: store, model: BandcampModel.model)
             let bands = try await Band.fetch(in: context, where: \.name == "Low")
             let low = try #require(bands.first)
@@ -28,7 +29,22 @@ import Testing
                 #expect(try await tracks.first?.album === album)
             }
             #expect(server.requests.count == 12)
-            #expect(server.requests.first == "GET /api/band/3/search")
+            #expect(transport.requests.first?.url.query == "name=Low")
+            #expect(transport.requests[1].url.query == "band_id=\(BandcampAPI.lowID)")
+        }
+    }
+
+    @Test func concurrentRequestsStayWithinTheLimit() async throws {
+        try await withServer(BandcampAPI()) { server in
+            let transport = InFlightTransport()
+            let store = try RESTStore(model: BandcampModel.model.schema, baseURL: server.baseURL, transport: transport,
+                                      configuration: .init(queryParameters: ["Band": ["name": "name"]], maxConcurrentRequests: 3))
+            let context = try ObjectContext(store: store, model: BandcampModel.model)
+            var request = FetchRequest<Band.Fields>(where: \.name == "Low")
+            request.prefetching = [["discography", "tracks"]]
+            let bands = try await context.fetch(request)
+            #expect(bands.count == 1 && server.requests.count == 12)
+            #expect(transport.highest == 3)
         }
     }
 

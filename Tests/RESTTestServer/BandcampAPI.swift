@@ -34,7 +34,7 @@ public struct BandcampAPI: TestAPI {
         switch request.segments.joined(separator: "/") {
         case "api/band/3/search":
             let name = request.query["name"]?.lowercased() ?? ""
-            return .json(["results": bands.filter { $0.name.lowercased().contains(name) }.map(json)])
+            return .json(["results": bands.filter { name.isEmpty || $0.name.lowercased().contains(name) }.map(json)])
         case "api/band/3/info":
             return band(request.query["band_id"]).map { .json(json($0)) } ?? .notFound
         case "api/band/3/discography":

@@ -43,6 +43,24 @@ final class RecordingTransport: HTTPTransport {
     }
 }
 
+/// A transport that notes the largest number of requests in flight at once (each held 20 ms).
+final class InFlightTransport: HTTPTransport {
+    private let base = URLSessionTransport(timeout: 5)
+    private let counts = Mutex((current: 0, highest: 0))
+
+    var highest: Int { counts.withLock { $0.highest } }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        counts.withLock { counts in
+            counts.current += 1
+            counts.highest = max(counts.highest, counts.current)
+        }
+        defer { counts.withLock { $0.current -= 1 } }
+        try await Task.sleep(for: .milliseconds(20))
+        return try await base.send(request)
+    }
+}
+
 /// Stores for the example models against a test server.
 enum Stores {
     /// GitHub pages with `page`/`per_page` and `Link` headers; one item per page shows paging works.
