@@ -80,4 +80,25 @@ private final class StubTransport: HTTPTransport {
         #expect(try await store.count(StoreFetchRequest(entityName: "User")) == 5)
         #expect(store.requestCount == 5)
     }
+
+    @Test func aSaveKeepsWhatOtherCallsCachedMeanwhile() {
+        let entity = EntityDescription(name: "Tag", attributes: [AttributeDescription(name: "name", type: .string)])
+        func object(_ name: String) -> CachedObject {
+            var object = CachedObject(entity: entity)
+            object.values = [.string(name)]
+            return object
+        }
+        let (a, b, c, gone) = (AnyObjectID(entityName: "Tag", key: .integer(1)), AnyObjectID(entityName: "Tag", key: .integer(2)),
+                               AnyObjectID(entityName: "Tag", key: .integer(3)), AnyObjectID(entityName: "Tag", key: .integer(4)))
+        var original = ObjectCache()
+        original.objects = [a: object("a"), gone: object("gone")]
+        var saved = original
+        saved.objects[a] = object("a2")
+        saved.objects[b] = object("b")
+        saved.objects[gone] = nil
+        var current = original
+        current.objects[c] = object("c")
+        current.apply(changesFrom: original, to: saved)
+        #expect(current.objects == [a: object("a2"), b: object("b"), c: object("c")])
+    }
 }

@@ -45,4 +45,13 @@ struct ObjectCache: Sendable {
               let slot = entity.toOneSlot(forRelationshipAt: inverse) else { return }
         objects[member]?.toOneIDs[slot] = owner
     }
+
+    /// Applies what changed between `original` and `updated` (copies taken around a save that awaited
+    /// the server), keeping what other calls cached meanwhile.
+    mutating func apply(changesFrom original: ObjectCache, to updated: ObjectCache) {
+        for (id, object) in updated.objects where original.objects[id] != object { objects[id] = object }
+        for id in original.objects.keys where updated.objects[id] == nil { objects[id] = nil }
+        for (key, members) in updated.related where original.related[key] != members { related[key] = members }
+        for key in original.related.keys where updated.related[key] == nil { related[key] = nil }
+    }
 }

@@ -17,7 +17,8 @@ extension RESTStore {
     public func saveReturningState(_ changes: ChangeSet) async throws -> SaveResult {
         try checkExpressible(changes)
         try await loadObjectsNeededForURLs(of: changes)
-        var decoder = ResponseDecoder(compiled: compiled, url: "", cache: cache)
+        let original = cache
+        var decoder = ResponseDecoder(compiled: compiled, url: "", cache: original)
         var progress = SaveProgress()
         let inserts = Dictionary(changes.inserted.map { ($0.id, $0) }) { first, _ in first }
         let insertOrder = SaveOrder.dependenciesFirst(changes.inserted.map(\.id)) { id in inserts[id]?.toOneIDs.compactMap(\.self) ?? [] }
@@ -30,7 +31,7 @@ extension RESTStore {
         for deletion in deletionOrder(changes.deleted, objects: decoder.cache.objects) {
             try await delete(deletion, decoder: &decoder)
         }
-        cache = decoder.cache
+        cache.apply(changesFrom: original, to: decoder.cache)
         completedInserts = [:]
         return SaveResult(permanentIDs: progress.permanentIDs, savedSnapshots: Self.unique(progress.written).compactMap { id in
             decoder.cache.objects[id]?.snapshot(id: id)
