@@ -32,7 +32,7 @@ extension RESTStore {
             try await delete(deletion, decoder: &decoder)
         }
         cache.apply(changesFrom: original, to: decoder.cache)
-        completedInserts = [:]
+        for snapshot in changes.inserted { completedInserts[snapshot.id] = nil }
         return SaveResult(permanentIDs: progress.permanentIDs, savedSnapshots: Self.unique(progress.written).compactMap { id in
             decoder.cache.objects[id]?.snapshot(id: id)
         })
