@@ -155,4 +155,14 @@ import Testing
             #expect(server.requests.count == before && context.hasChanges)
         }
     }
+
+    @Test func aRelationshipWithoutAURLIsNotMapped() async throws {
+        try await withServer(GitHubAPI()) { server in
+            let context = try ObjectContext(store: try Stores.github(server, pageSize: 30), model: GitHubModel.model)
+            let user = try await octocat(context)
+            await #expect(throws: RESTError.notMapped(entity: "User", reason: "URL (rest.path) for relationship assignedIssues")) {
+                _ = try await user.assignedIssues
+            }
+        }
+    }
 }

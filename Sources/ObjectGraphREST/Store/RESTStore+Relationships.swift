@@ -5,8 +5,8 @@ import ObjectGraph
 extension RESTStore {
     /// The destinations of a to-many for every owner: from the cache when a response listed them,
     /// otherwise by GETting the relationship's URL for each remaining owner, concurrently. Without a
-    /// URL, an array foreign key in the owner's JSON lists them (absent means none), and a
-    /// relationship whose mapping names no URL and no JSON key has no REST representation and is empty.
+    /// URL, an array foreign key in the owner's JSON lists them (absent means none); a relationship
+    /// with neither a URL nor JSON keys has no REST representation and is empty.
     public func relatedIDs(
         for relationshipName: String, of entityName: String, ids: [AnyObjectID]
     ) async throws -> [AnyObjectID: [AnyObjectID]] {
@@ -26,18 +26,15 @@ extension RESTStore {
             }
         }
         guard !owners.isEmpty else { return result }
-        if let relationship = entity.relationships[index], relationship.mapping.path == nil, relationship.mapping.foreignKey != nil {
-            try await reload(owners.filter { cache.objects[$0] == nil })
+        guard let relationship = entity.relationships[index], let path = relationship.mapping.path else {
+            let mapping = entity.relationships[index]?.mapping
+            if mapping?.foreignKey != nil {
+                try await reload(owners.filter { cache.objects[$0] == nil })
+            } else if mapping?.key != nil {
+                throw RESTError.notMapped(entity: entityName, reason: "URL (rest.path) for relationship \(relationshipName)")
+            }
             for owner in owners { result[owner] = cache.related[RelationKey(owner: owner, relationship: relationshipName)] ?? [] }
             return result
-        }
-        if let relationship = entity.relationships[index], relationship.mapping.path == nil,
-           relationship.mapping.key == nil, relationship.mapping.foreignKey == nil {
-            for owner in owners { result[owner] = [] }
-            return result
-        }
-        guard let relationship = entity.relationships[index], let path = relationship.mapping.path else {
-            throw RESTError.notMapped(entity: entityName, reason: "URL (rest.path) for relationship \(relationshipName)")
         }
         try await loadObjects(alongPaths: path.keyPaths, from: owners)
         let destination = try compiled.entity(relationship.description.destinationEntityName)
