@@ -9,12 +9,18 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
+        .library(name: "ObjectGraphSQLite", targets: ["ObjectGraphSQLite"]),
     ],
     dependencies: [
     ],
     targets: [
         .target(name: "ObjectGraph"),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "ObjectGraphSQLite", dependencies: ["ObjectGraph", "CSQLite"]),
+        // Saves in a loop to a SQLite file until killed; the crash test of ObjectGraphSQLiteTests runs it.
+        .executableTarget(name: "sqlite-crash-writer", dependencies: ["ObjectGraphSQLite"]),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
+        .testTarget(name: "ObjectGraphSQLiteTests", dependencies: ["ObjectGraphSQLite", "sqlite-crash-writer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,93 @@
+import ObjectGraph
+
+/// Writes one ``ChangeSet`` inside an open transaction: keys, inserts, updates, to-many changes, deletes.
+struct SaveWriter {
+    let connection: Connection
+    let schema: StoreSchema
+    private(set) var mapping: [AnyObjectID: AnyObjectID] = [:]
+    var lastUpdate: (entity: String, attributes: [Int], toOnes: [Int], statement: Statement)?
+
+    init(connection: Connection, schema: StoreSchema) {
+        self.connection = connection
+        self.schema = schema
+    }
+
+    mutating func apply(_ changes: ChangeSet) throws -> [AnyObjectID: AnyObjectID] {
+        try allocateKeys(for: changes.inserted)
+        try insert(changes.inserted)
+        for updated in changes.updated { try update(updated) }
+        for change in changes.toManyChanges { try apply(change) }
+        for deleted in changes.deleted { try delete(deleted) }
+        return mapping
+    }
+
+    /// Permanent keys continue each table's sequence, which never goes back, so keys are never reused.
+    private mutating func allocateKeys(for inserted: [Snapshot]) throws {
+        var tables: [String: [AnyObjectID]] = [:]
+        var order: [String] = []
+        for snapshot in inserted {
+            let table = try schema.layout(of: snapshot.entityName).table
+            if tables[table] == nil { order.append(table) }
+            tables[table, default: []].append(snapshot.id)
+        }
+        let read = try connection.statement("SELECT \"last\" FROM \(SQL.quote(StoreSchema.sequenceTable)) WHERE \"table\" = ?")
+        let write = try connection.statement("UPDATE \(SQL.quote(StoreSchema.sequenceTable)) SET \"last\" = ? WHERE \"table\" = ?")
+        for table in order {
+            let ids = tables[table] ?? []
+            read.bind(table, at: 1)
+            let last = try read.step() ? read.int64(0) : 0
+            read.reset()
+            for (offset, id) in ids.enumerated() {
+                mapping[id] = AnyObjectID(entityName: table, key: .integer(last + Int64(offset) + 1))
+            }
+            write.bind(last + Int64(ids.count), at: 1)
+            write.bind(table, at: 2)
+            try write.run()
+        }
+    }
+
+    /// The integer key of `id`, after mapping a temporary ID inserted by this save.
+    func key(of id: AnyObjectID) throws -> Int64 {
+        switch (mapping[id] ?? id).key {
+        case .integer(let key): return key
+        case .temporary: throw ObjectGraphError.inconsistentData("\(id) is temporary but not inserted by this save")
+        case .string: throw ObjectGraphError.objectNotFound(id)
+        }
+    }
+
+    private func insert(_ inserted: [Snapshot]) throws {
+        var statements: [String: Statement] = [:]
+        for snapshot in inserted {
+            let layout = try schema.layout(of: snapshot.entityName)
+            guard snapshot.values.count == layout.attributeColumns.count, snapshot.toOneIDs.count == layout.toOneColumns.count else {
+                throw ObjectGraphError.inconsistentData("the inserted \(snapshot.entityName) \(snapshot.id) does not match its entity's shape")
+            }
+            let statement = try statements[snapshot.entityName] ?? insertStatement(for: layout)
+            statements[snapshot.entityName] = statement
+            statement.bind(try key(of: snapshot.id), at: 1)
+            statement.bind(layout.code, at: 2)
+            var parameter: Int32 = 3
+            for (value, column) in zip(snapshot.values, layout.attributeColumns) where column != nil {
+                statement.bind(value, at: parameter)
+                parameter += 1
+            }
+            for destination in snapshot.toOneIDs {
+                statement.bind(try destination.map { .integer(try key(of: $0)) } ?? .null, at: parameter)
+                parameter += 1
+            }
+            do {
+                try statement.run()
+            } catch let failure as StatementFailure {
+                throw try ConstraintFailure(failure, schema: schema).error(
+                    object: snapshot.id, layout: layout, values: { snapshot.values })
+            }
+        }
+    }
+
+    private func insertStatement(for layout: EntityLayout) throws -> Statement {
+        let columns = [SQL.primaryKey, SQL.entityColumn] + layout.attributeColumns.compactMap { $0 } + layout.toOneColumns
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        return try connection.statement(
+            "INSERT INTO \(SQL.quote(layout.table)) (\(columns.map(SQL.quote).joined(separator: ", "))) VALUES (\(placeholders))")
+    }
+}
