@@ -18,9 +18,12 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "ObjectGraphSQLite", dependencies: ["ObjectGraph", "CSQLite"]),
         // Saves in a loop to a SQLite file until killed; the crash test of ObjectGraphSQLiteTests runs it.
-        .executableTarget(name: "sqlite-crash-writer", dependencies: ["ObjectGraphSQLite"]),
-        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
-        .testTarget(name: "ObjectGraphSQLiteTests", dependencies: ["ObjectGraphSQLite", "sqlite-crash-writer"]),
+        .executableTarget(name: "sqlite-crash-writer", dependencies: ["ObjectGraphSQLite", "ObjectGraphConformance"]),
+        // The store conformance suite and the fixture model, for the test targets of every store.
+        .target(name: "ObjectGraphConformance", dependencies: ["ObjectGraph"], path: "Tests/ObjectGraphConformance"),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphConformance"]),
+        .testTarget(name: "ObjectGraphSQLiteTests",
+                    dependencies: ["ObjectGraphSQLite", "ObjectGraphConformance", "sqlite-crash-writer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -74,7 +74,7 @@ struct FetchPlan {
     /// What the store receives.
     let storeRequest: StoreFetchRequest
     /// What the context still filters in memory.
-    let memoryPredicate: PredicateExpression?
+    let memoryPredicate: StorePredicate?
     let sortsInMemory: Bool
     /// Whether the store's answer is the final answer.
     let isExact: Bool
@@ -88,10 +88,10 @@ struct FetchPlan {
             || request.sortDescriptors.contains { $0.path.count > 1 }
         hasPendingChanges = context.hasPendingChanges(in: entityNames) || (traverses && context.hasChanges)
 
-        var native: [PredicateExpression] = []
-        var residual: [PredicateExpression] = []
+        var native: [StorePredicate] = []
+        var residual: [StorePredicate] = []
         if let predicate = request.predicate, !(hasPendingChanges && traverses) {
-            let parts: [PredicateExpression] = if case .and(let parts) = predicate { parts } else { [predicate] }
+            let parts: [StorePredicate] = if case .and(let parts) = predicate { parts } else { [predicate] }
             for part in parts {
                 if capabilities.canEvaluate(part, on: entity, in: schema) { native.append(part) } else { residual.append(part) }
             }
@@ -118,7 +118,7 @@ struct FetchPlan {
     }
 }
 
-extension PredicateExpression {
+extension StorePredicate {
     /// The relationship paths the expression follows: to-one chains before attributes, and to-many
     /// paths of `ANY`/`ALL` with their sub-predicates' paths appended.
     var relationshipPaths: [[String]] {

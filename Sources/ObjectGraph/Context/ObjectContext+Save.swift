@@ -29,8 +29,7 @@ extension ObjectContext {
             try await applyDeleteRules()
             try await validatePendingObjects()
             let changes = changeSet()
-            let permanentIDs = try await store.save(changes)
-            commit(permanentIDs)
+            commit(changes.isEmpty ? [:] : try await store.save(changes))
         } catch {
             journal.restore(into: self)
             throw error

@@ -24,7 +24,8 @@ public enum ObjectGraphError: Error, Sendable, Hashable, CustomStringConvertible
     case unsupportedExpression(String)
     /// A store and a context disagree about the model.
     case modelMismatch(expected: String, actual: String)
-    /// An object belongs to another context, or to none.
+    /// An object belongs to another context, or to none (for example because its context was released:
+    /// objects do not retain their context).
     case objectNotInContext(AnyObjectID)
     /// A change set or store row is inconsistent (a reference to a missing object, a wrong entity…).
     case inconsistentData(String)
@@ -43,7 +44,7 @@ public enum ObjectGraphError: Error, Sendable, Hashable, CustomStringConvertible
         case .objectNotFound(let id):
             "No object with ID \(id) exists."
         case .typeMismatch(let entity, let attribute, let expected, let value):
-            "\(entity).\(attribute) expects a \(expected.rawValue) value, got \(value.kindName) \(value)."
+            "\(entity).\(attribute) expects a value of type \(expected.rawValue), got \(value.kindName) \(value)."
         case .validationFailed(let failures):
             "Validation failed (\(failures.count)): " + failures.map(\.description).joined(separator: "; ")
         case .deleteDenied(let object, let entity, let relationship, let count):
@@ -55,7 +56,7 @@ public enum ObjectGraphError: Error, Sendable, Hashable, CustomStringConvertible
         case .modelMismatch(let expected, let actual):
             "The store was opened with model \(actual), the context uses \(expected)."
         case .objectNotInContext(let id):
-            "Object \(id) does not belong to this context."
+            "Object \(id) does not belong to this context, or its context no longer exists."
         case .inconsistentData(let text):
             "Inconsistent data: \(text)"
         case .storeFailure(let text):

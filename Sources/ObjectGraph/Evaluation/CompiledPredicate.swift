@@ -1,6 +1,6 @@
 import Foundation
 
-/// A ``PredicateExpression`` compiled once against an entity (names resolved to indices, string
+/// A ``StorePredicate`` compiled once against an entity (names resolved to indices, string
 /// patterns prepared) and then evaluated against many objects through an ``ObjectResolver``.
 ///
 /// This evaluator defines the semantics every store must match; the context uses it for whatever a store
@@ -28,12 +28,12 @@ public struct CompiledPredicate {
     /// Compiles `expression` for objects of `entity` (or its subentities).
     /// - Throws: ``ObjectGraphError/unknownProperty(entity:property:)`` for a name that is not in the
     ///   model, ``ObjectGraphError/unsupportedExpression(_:)`` for an invalid regular expression.
-    public init(_ expression: PredicateExpression, entity: EntityDescription, model: ModelDescription) throws {
+    public init(_ expression: StorePredicate, entity: EntityDescription, model: ModelDescription) throws {
         root = try Self.compile(expression, entity: entity, model: model)
     }
 
     private static func compile(
-        _ expression: PredicateExpression, entity: EntityDescription, model: ModelDescription
+        _ expression: StorePredicate, entity: EntityDescription, model: ModelDescription
     ) throws -> Node {
         switch expression {
         case .constant(let value):

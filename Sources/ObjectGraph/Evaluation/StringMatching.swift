@@ -39,8 +39,7 @@ struct StringMatcher {
         case .like:
             return Self.wildcardMatch(scalars, pattern)
         case .matches:
-            let range = NSRange(string.startIndex..., in: string)
-            return regex?.firstMatch(in: string, options: [], range: range) != nil
+            return regex?.matchesWhole(string) ?? false
         }
     }
 

@@ -10,17 +10,29 @@
 /// ```
 extension ManagedObject {
     /// The destination of the to-one relationship at `index`, loaded from the store if needed.
-    /// - Throws: store errors, or ``ObjectGraphError/inconsistentData(_:)`` if the destination is not a `T`.
+    /// - Throws: store errors, ``ObjectGraphError/objectNotInContext(_:)`` when it must be loaded but the
+    ///   object's context no longer exists, or ``ObjectGraphError/inconsistentData(_:)`` if the
+    ///   destination is not a `T`.
     public nonisolated(nonsending) final func toOne<T: ManagedObject>(at index: Int) async throws -> T? {
-        guard let context else { return loadedDestinations(at: index).first.flatMap { $0 as? T } }
-        guard let destination = try await context.resolveToOne(of: self, at: index) else { return nil }
-        return try ObjectContext.cast(destination, to: T.self)
+        try await requireContextForFault(at: index)?.resolveToOnes(of: [self], at: index)
+        return try loadedDestinations(at: index).first.map { try ObjectContext.cast($0, to: T.self) }
     }
 
     /// The destinations of the to-many relationship at `index`, in order, loaded from the store if needed.
+    /// - Throws: as ``toOne(at:)``.
     public nonisolated(nonsending) final func toMany<T: ManagedObject>(at index: Int) async throws -> [T] {
-        if let context { try await context.loadToMany(of: [self], at: index) }
+        try await requireContextForFault(at: index)?.loadToMany(of: [self], at: index)
         return try loadedDestinations(at: index).map { try ObjectContext.cast($0, to: T.self) }
+    }
+
+    /// The context that must load relationship `index`, `nil` when it is loaded already.
+    private func requireContextForFault(at index: Int) throws -> ObjectContext? {
+        switch relationshipStates[index] {
+        case .toOne, .toMany: return nil
+        case .toOneFault, .toManyFault:
+            guard let context else { throw ObjectGraphError.objectNotInContext(objectID) }
+            return context
+        }
     }
 
     /// Sets the to-one relationship at `index`; the inverse side of the old and new destinations follows.

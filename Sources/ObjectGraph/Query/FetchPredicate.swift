@@ -1,5 +1,5 @@
 /// A typed predicate over the objects described by `Fields` (an entity's generated `Fields`), built from
-/// key paths and operators; it wraps the untyped ``PredicateExpression`` stores translate.
+/// key paths and operators; it wraps the untyped ``StorePredicate`` stores translate.
 ///
 /// ```swift
 /// let recent: FetchPredicate<Album.Fields> = \.band.name == "Low" && \.year > 1990 && \.subtitle != nil
@@ -9,10 +9,10 @@
 /// ```
 public struct FetchPredicate<Fields: FieldSet>: Sendable, Hashable {
     /// The untyped expression.
-    public let expression: PredicateExpression
+    public let expression: StorePredicate
 
     /// Wraps an untyped expression (e.g. one parsed at generate time from a model's fetch request).
-    public init(_ expression: PredicateExpression) {
+    public init(_ expression: StorePredicate) {
         self.expression = expression
     }
 
@@ -37,12 +37,12 @@ public struct FetchPredicate<Fields: FieldSet>: Sendable, Hashable {
         FetchPredicate(.not(operand.expression))
     }
 
-    private var conjuncts: [PredicateExpression] {
+    private var conjuncts: [StorePredicate] {
         if case .and(let parts) = expression { return parts }
         return [expression]
     }
 
-    private var disjuncts: [PredicateExpression] {
+    private var disjuncts: [StorePredicate] {
         if case .or(let parts) = expression { return parts }
         return [expression]
     }

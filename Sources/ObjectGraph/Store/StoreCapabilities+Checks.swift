@@ -3,7 +3,7 @@ extension StoreCapabilities {
     /// natively: every form it uses is supported, and every ordering comparison is on a type in
     /// ``orderedTypes``.
     public func canEvaluate(
-        _ predicate: PredicateExpression, on entity: EntityDescription, in model: ModelDescription
+        _ predicate: StorePredicate, on entity: EntityDescription, in model: ModelDescription
     ) -> Bool {
         switch predicate {
         case .constant:

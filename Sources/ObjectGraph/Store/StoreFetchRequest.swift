@@ -12,7 +12,7 @@ public struct StoreFetchRequest: Sendable, Hashable, Codable {
     /// Whether instances of subentities are included (Core Data's default).
     public var includesSubentities: Bool
     /// The filter, or `nil` for every object.
-    public var predicate: PredicateExpression?
+    public var predicate: StorePredicate?
     /// Sort keys, most significant first. Without them results come in the store's natural order.
     public var sortDescriptors: [SortExpression]
     /// The maximum number of results, applied after sorting and ``offset``.
@@ -24,7 +24,7 @@ public struct StoreFetchRequest: Sendable, Hashable, Codable {
     public init(
         entityName: String,
         includesSubentities: Bool = true,
-        predicate: PredicateExpression? = nil,
+        predicate: StorePredicate? = nil,
         sortDescriptors: [SortExpression] = [],
         limit: Int? = nil,
         offset: Int = 0

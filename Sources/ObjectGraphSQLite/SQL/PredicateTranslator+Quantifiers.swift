@@ -2,7 +2,7 @@ import ObjectGraph
 
 extension PredicateTranslator {
     /// `ANY` as `EXISTS (…)`, `ALL` as `NOT EXISTS (… AND NOT sub)` over the to-many's rows.
-    func quantified(_ path: [String], _ sub: PredicateExpression, all: Bool, in scope: QueryScope) throws -> SQLText {
+    func quantified(_ path: [String], _ sub: StorePredicate, all: Bool, in scope: QueryScope) throws -> SQLText {
         guard let name = path.last else { throw ObjectGraphError.unknownProperty(entity: scope.layout.entity.name, property: "") }
         let owner = try scope.follow(path.dropLast())
         let entity = owner.layout.entity

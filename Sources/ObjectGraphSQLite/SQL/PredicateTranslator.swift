@@ -1,13 +1,13 @@
 import ObjectGraph
 
-/// Translates a ``PredicateExpression`` into a SQL condition with bound arguments, following the
+/// Translates a ``StorePredicate`` into a SQL condition with bound arguments, following the
 /// runtime's semantics: every condition is two-valued (a NULL result counts as false, also under NOT),
 /// `!=` is the negation of `==`, kinds that never compare equal give constant results.
 struct PredicateTranslator {
     let schema: StoreSchema
     let aliases: AliasCounter
 
-    func translate(_ expression: PredicateExpression, in scope: QueryScope) throws -> SQLText {
+    func translate(_ expression: StorePredicate, in scope: QueryScope) throws -> SQLText {
         switch expression {
         case .constant(let value):
             return SQLText(value ? "1" : "0")
@@ -46,7 +46,7 @@ struct PredicateTranslator {
         return sql
     }
 
-    private func join(_ parts: [PredicateExpression], with separator: String, empty: String, in scope: QueryScope) throws -> SQLText {
+    private func join(_ parts: [StorePredicate], with separator: String, empty: String, in scope: QueryScope) throws -> SQLText {
         guard !parts.isEmpty else { return SQLText(empty) }
         var sql = SQLText("(")
         for (offset, part) in parts.enumerated() {

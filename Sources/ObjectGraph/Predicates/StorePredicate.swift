@@ -12,7 +12,7 @@ public struct StringOptions: OptionSet, Sendable, Hashable, Codable {
     public static let diacriticInsensitive = StringOptions(rawValue: 2)
 }
 
-/// A comparison operator of a ``PredicateExpression``.
+/// A comparison operator of a ``StorePredicate``.
 public enum ComparisonOperator: String, Sendable, Hashable, Codable, CaseIterable {
     /// `==`; with an ``AttributeValue/null`` operand, a nil check.
     case equal = "=="
@@ -28,7 +28,7 @@ public enum ComparisonOperator: String, Sendable, Hashable, Codable, CaseIterabl
     case greaterOrEqual = ">="
 }
 
-/// A string-matching operator of a ``PredicateExpression``.
+/// A string-matching operator of a ``StorePredicate``.
 public enum StringOperator: String, Sendable, Hashable, Codable, CaseIterable {
     /// The value contains the pattern.
     case contains = "CONTAINS"
@@ -59,12 +59,12 @@ public enum StringOperator: String, Sendable, Hashable, Codable, CaseIterable {
 /// - `all` over an empty to-many is true, `any` over an empty one false.
 ///
 /// ```swift
-/// let expression: PredicateExpression = .and([
+/// let expression: StorePredicate = .and([
 ///     .compare(["band", "name"], .equal, .string("Low")),
 ///     .compare(["year"], .greater, .integer(1990)),
 /// ])
 /// ```
-public indirect enum PredicateExpression: Sendable, Hashable, Codable {
+public indirect enum StorePredicate: Sendable, Hashable, Codable {
     /// Always true or always false.
     case constant(Bool)
     /// `path <op> value`, optionally ignoring case/diacritics for strings.
@@ -76,13 +76,13 @@ public indirect enum PredicateExpression: Sendable, Hashable, Codable {
     /// A string match of the value at `path` against `pattern`.
     case string(_ path: [String], _ op: StringOperator, _ pattern: String, options: StringOptions = [])
     /// All sub-expressions hold (true when empty).
-    case and([PredicateExpression])
+    case and([StorePredicate])
     /// At least one sub-expression holds (false when empty).
-    case or([PredicateExpression])
+    case or([StorePredicate])
     /// The sub-expression does not hold.
-    case not(PredicateExpression)
+    case not(StorePredicate)
     /// At least one object of the to-many at `path` satisfies the sub-predicate.
-    case any(_ path: [String], _ predicate: PredicateExpression)
+    case any(_ path: [String], _ predicate: StorePredicate)
     /// Every object of the to-many at `path` satisfies the sub-predicate.
-    case all(_ path: [String], _ predicate: PredicateExpression)
+    case all(_ path: [String], _ predicate: StorePredicate)
 }

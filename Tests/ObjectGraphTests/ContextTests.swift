@@ -1,0 +1,114 @@
+import Foundation
+import ObjectGraph
+import ObjectGraphConformance
+import Testing
+
+@Suite struct ContextTests {
+    private func makeContext(_ profile: StoreCapabilities = .all) throws -> (ObjectContext, LimitedStore) {
+        let store = LimitedStore(model: MusicModel.model.schema, capabilities: profile)
+        return (try ObjectContext(store: store, model: MusicModel.model), store)
+    }
+
+    @Test func prefetchingLoadsEachRelationshipInOneCall() async throws {
+        let (context, store) = try makeContext()
+        for bandIndex in 0..<5 {
+            let band = Band(context: context, name: "Band \(bandIndex)")
+            for albumIndex in 0..<3 {
+                let album = Album(context: context, title: "Album \(bandIndex)-\(albumIndex)")
+                album.setBand(band)
+                album.addToTracks(Track(context: context, title: "Track \(bandIndex)-\(albumIndex)"))
+            }
+        }
+        try await context.save()
+        let reader = try ObjectContext(store: store, model: MusicModel.model)
+        let before = (store.callCount("relatedIDs"), store.callCount("snapshots"))
+        let albums = try await Album.fetch(in: reader, prefetching: [\.tracks, \.band])
+        #expect(albums.count == 15)
+        #expect(store.callCount("relatedIDs") - before.0 == 1)
+        #expect(store.callCount("snapshots") - before.1 == 2)
+        let calls = (store.callCount("fetch"), store.callCount("relatedIDs"), store.callCount("snapshots"))
+        for album in albums {
+            #expect(try await album.tracks.count == 1)
+            #expect(try await album.band?.name.hasPrefix("Band") == true)
+        }
+        #expect((store.callCount("fetch"), store.callCount("relatedIDs"), store.callCount("snapshots")) == calls)
+    }
+
+    @Test func nativeCapabilitiesAvoidInMemoryWork() async throws {
+        let (context, store) = try makeContext()
+        for index in 0..<10 { _ = Tag(context: context, name: "t\(index)") }
+        try await context.save()
+        let reader = try ObjectContext(store: store, model: MusicModel.model)
+        #expect(try await Tag.count(in: reader, where: \.name != "t0") == 9)
+        #expect(store.callCount("count") == 1)
+        let page = try await Tag.fetch(in: reader, sortedBy: [.descending(\.name)], limit: 2)
+        #expect(page.map(\.name) == ["t9", "t8"])
+    }
+
+    @Test func detachedObjectsJoinTheContextOfWhatTheyAreLinkedTo() async throws {
+        let (context, _) = try makeContext()
+        let band = Band(context: context, name: "Low")
+        let album = Album(entity: Album.entity)
+        album.title = "Loose"
+        band.addToAlbums(album)
+        #expect(album.context === context && album.isInserted)
+        try await context.save()
+        #expect(!album.objectID.isTemporary)
+    }
+
+    @Test func objectsOfAnotherContextAreRefusedAtSave() async throws {
+        let (first, store) = try makeContext()
+        let second = try ObjectContext(store: store, model: MusicModel.model)
+        let band = Band(context: first, name: "Low")
+        let album = Album(context: second, title: "C'mon")
+        band.addToAlbums(album)
+        await #expect(throws: ObjectGraphError.objectNotInContext(album.objectID)) { try await first.save() }
+        first.rollback()
+        #expect(!first.hasChanges)
+    }
+
+    @Test func faultsOfAReleasedContextThrow() async throws {
+        let store = InMemoryStore(model: MusicModel.model.schema)
+        let writer = try ObjectContext(store: store, model: MusicModel.model)
+        Band(context: writer, name: "Low").addToAlbums(Album(context: writer, title: "C'mon"))
+        try await writer.save()
+        let band = try await Self.bandFromTemporaryContext(store)
+        await #expect(throws: ObjectGraphError.objectNotInContext(band.objectID)) { _ = try await band.albums }
+    }
+
+    private static func bandFromTemporaryContext(_ store: InMemoryStore) async throws -> Band {
+        let reader = try ObjectContext(store: store, model: MusicModel.model)
+        return try #require(try await Band.first(in: reader))
+    }
+
+    @Test func modelMismatchIsRefused() throws {
+        let other = ModelDescription(name: "Other", entities: [EntityDescription(name: "Thing")])
+        #expect(throws: ObjectGraphError.modelMismatch(expected: "Music", actual: "Other")) {
+            _ = try ObjectContext(store: InMemoryStore(model: other), model: MusicModel.model)
+        }
+    }
+
+    @Test func typeMismatchFromStoreDataNamesTheAttribute() throws {
+        let band = Band(entity: Band.entity)
+        #expect(throws: ObjectGraphError.typeMismatch(entity: "Band", attribute: "formed", expected: .integer16, value: .integer(70_000))) {
+            try band.setAttributeValue(.integer(70_000), at: 1)
+        }
+        #expect(throws: ObjectGraphError.self) { try band.setAttributeValue(.string("x"), at: 99) }
+    }
+
+    @Test func unchangedValuesDoNotProduceUpdates() async throws {
+        let (context, store) = try makeContext()
+        let band = Band(context: context, name: "Low")
+        try await context.save()
+        let saves = store.callCount("save")
+        band.name = "Low"
+        #expect(context.hasChanges)
+        try await context.save()
+        #expect(store.callCount("save") == saves && !context.hasChanges)
+        band.rating = 3
+        band.rating = 0
+        try await context.save()
+        let reader = try ObjectContext(store: store, model: MusicModel.model)
+        #expect(try await Band.first(in: reader)?.rating == 0)
+    }
+}
