@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "ObjectGraphConformance", dependencies: ["ObjectGraph"], path: "Tests/ObjectGraphConformance"),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphConformance"]),
         .testTarget(name: "ObjectGraphSQLiteTests",
-                    dependencies: ["ObjectGraphSQLite", "ObjectGraphConformance", "sqlite-crash-writer"]),
+                    dependencies: ["ObjectGraphSQLite", "ObjectGraphConformance", "CSQLite", "sqlite-crash-writer"]),
     ],
     swiftLanguageModes: [.v6]
 )

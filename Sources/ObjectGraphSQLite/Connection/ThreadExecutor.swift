@@ -11,13 +11,14 @@ final class ThreadExecutor: SerialExecutor {
 
     private let state = Mutex(State())
     private let wakeUp = DispatchSemaphore(value: 0)
+    private let name: String
 
     /// Starts the thread, named `name` for debuggers and profilers.
     init(name: String) {
+        self.name = name
         let thread = Thread { [self] in
             run()
         }
-        thread.name = name
         thread.start()
     }
 
@@ -35,6 +36,7 @@ final class ThreadExecutor: SerialExecutor {
 
     private func run() {
         let unownedExecutor = asUnownedSerialExecutor()
+        Thread.current.name = name
         while true {
             wakeUp.wait()
             let (jobs, isStopped) = state.withLock { state in

@@ -44,12 +44,16 @@ public actor SQLiteStore: PersistentStore {
     /// - Throws: ``SQLiteStoreError/cannotOpen(path:message:)``,
     ///   ``SQLiteStoreError/modelVersionMismatch(path:databaseVersion:modelVersion:)``, or
     ///   ``SQLiteStoreError/sqlite(code:message:sql:)`` when the schema cannot be created.
-    public init(at location: Location, model: ModelDescription, busyTimeout: Duration = .seconds(5)) async throws {
+    public nonisolated init(at location: Location, model: ModelDescription, busyTimeout: Duration = .seconds(5)) async throws {
         self.model = model
         self.location = location
         self.schema = StoreSchema(model: model)
         self.executor = ThreadExecutor(name: "SQLiteStore \(model.name)")
-        // From here on the initializer runs on the store's own thread.
+        try await open(busyTimeout: busyTimeout)
+    }
+
+    /// Opens the connection and installs or checks the schema, on the store's thread.
+    private func open(busyTimeout: Duration) throws {
         let path: String? = if case .file(let path) = location { path } else { nil }
         let connection = try Connection(path: path)
         let (seconds, attoseconds) = busyTimeout.components
