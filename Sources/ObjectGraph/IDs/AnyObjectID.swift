@@ -44,7 +44,7 @@ public struct AnyObjectID: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// A new temporary ID for an object of the hierarchy rooted at `entityName`.
     public static func temporary(entityName: String) -> AnyObjectID {
-        AnyObjectID(entityName: entityName, key: .temporary(UUID()))
+        AnyObjectID(entityName: entityName, key: .temporary(TemporaryKeys.next()))
     }
 
     /// Whether the ID is temporary (the object has not been saved yet).
