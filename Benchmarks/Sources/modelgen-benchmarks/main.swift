@@ -1,6 +1,6 @@
 // modelgen-benchmarks: ObjectGraphSQLite against the raw SQLite C API and GRDB records.
 //
-//   swift run -c release --package-path Benchmarks modelgen-benchmarks [--rows N] [--runs R]
+//   swift run -c release --package-path Benchmarks modelgen-benchmarks [--rows N] [--runs R] [--only ours|raw|GRDB]
 //
 // N (default 100,000, or BENCHMARK_ROWS) items with eight attributes and a to-one owner; R runs (default
 // 1), the table shows each operation's median. Every contender uses its own WAL database file.
@@ -13,6 +13,7 @@ func option(_ name: String) -> Int? {
 
 let rows = option("--rows") ?? ProcessInfo.processInfo.environment["BENCHMARK_ROWS"].flatMap { Int($0) } ?? 100_000
 let runs = max(1, option("--runs") ?? 1)
+let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-benchmarks-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
@@ -24,7 +25,7 @@ for run in 0..<runs {
         ("raw", { try RawContender(path: directory.appendingPathComponent("raw-\(run).sqlite").path) }),
         ("GRDB", { try GRDBContender(path: directory.appendingPathComponent("grdb-\(run).sqlite").path) }),
     ]
-    for (name, make) in contenders {
+    for (name, make) in contenders where only == nil || only == name {
         let times = try await measure(try await make(), rows: rows)
         for (operation, seconds) in times { samples[name, default: [:]][operation, default: []].append(seconds) }
     }
