@@ -32,8 +32,8 @@ struct LinkTable: Sendable {
     func memberTable(_ side: Side) -> String { side == .a ? bTable : aTable }
 }
 
-/// Where one entity's data lives in its hierarchy's table.
-struct EntityLayout: Sendable {
+/// Where one entity's data lives in its hierarchy's table (a class: looked up for every row written).
+final class EntityLayout: Sendable {
     let entity: EntityDescription
     /// The entity's code in the entity column.
     let code: Int64
@@ -51,6 +51,19 @@ struct EntityLayout: Sendable {
     let toOneDestinationTables: [String]
     /// Storage of each relationship, aligned with `entity.relationships`.
     let relationships: [RelationshipStorage]
+
+    init(entity: EntityDescription, code: Int64, table: String, attributeColumns: [String?], attributeSelectIndices: [Int32?],
+         toOneColumns: [String], toOneSelectIndices: [Int32], toOneDestinationTables: [String], relationships: [RelationshipStorage]) {
+        self.entity = entity
+        self.code = code
+        self.table = table
+        self.attributeColumns = attributeColumns
+        self.attributeSelectIndices = attributeSelectIndices
+        self.toOneColumns = toOneColumns
+        self.toOneSelectIndices = toOneSelectIndices
+        self.toOneDestinationTables = toOneDestinationTables
+        self.relationships = relationships
+    }
 }
 
 /// One table per root entity: `_pk`, `_entity`, then a column per stored property of every entity of

@@ -5,6 +5,8 @@ struct SaveWriter {
     let connection: Connection
     let schema: StoreSchema
     private(set) var mapping: [AnyObjectID: AnyObjectID] = [:]
+    /// The permanent key of each inserted object, in change set order.
+    private var insertedKeys: [Int64] = []
     var lastUpdate: (entity: String, attributes: [Int], toOnes: [Int], statement: Statement)?
 
     init(connection: Connection, schema: StoreSchema) {
@@ -23,26 +25,34 @@ struct SaveWriter {
 
     /// Permanent keys continue each table's sequence, which never goes back, so keys are never reused.
     private mutating func allocateKeys(for inserted: [Snapshot]) throws {
-        var tables: [String: [AnyObjectID]] = [:]
-        var order: [String] = []
+        guard !inserted.isEmpty else { return }
+        var counts: [String: Int64] = [:]
+        var tables: [String] = []
+        tables.reserveCapacity(inserted.count)
         for snapshot in inserted {
             let table = try schema.layout(of: snapshot.entityName).table
-            if tables[table] == nil { order.append(table) }
-            tables[table, default: []].append(snapshot.id)
+            tables.append(table)
+            counts[table, default: 0] += 1
         }
         let read = try connection.statement("SELECT \"last\" FROM \(SQL.quote(StoreSchema.sequenceTable)) WHERE \"table\" = ?")
         let write = try connection.statement("UPDATE \(SQL.quote(StoreSchema.sequenceTable)) SET \"last\" = ? WHERE \"table\" = ?")
-        for table in order {
-            let ids = tables[table] ?? []
+        var next: [String: Int64] = [:]
+        for (table, count) in counts {
             read.bind(table, at: 1)
             let last = try read.step() ? read.int64(0) : 0
             read.reset()
-            for (offset, id) in ids.enumerated() {
-                mapping[id] = AnyObjectID(entityName: table, key: .integer(last + Int64(offset) + 1))
-            }
-            write.bind(last + Int64(ids.count), at: 1)
+            next[table] = last + 1
+            write.bind(last + count, at: 1)
             write.bind(table, at: 2)
             try write.run()
+        }
+        mapping.reserveCapacity(inserted.count)
+        insertedKeys.reserveCapacity(inserted.count)
+        for (snapshot, table) in zip(inserted, tables) {
+            let key = next[table] ?? 1
+            next[table] = key + 1
+            mapping[snapshot.id] = AnyObjectID(entityName: table, key: .integer(key))
+            insertedKeys.append(key)
         }
     }
 
@@ -57,14 +67,14 @@ struct SaveWriter {
 
     private func insert(_ inserted: [Snapshot]) throws {
         var statements: [String: Statement] = [:]
-        for snapshot in inserted {
+        for (snapshot, permanentKey) in zip(inserted, insertedKeys) {
             let layout = try schema.layout(of: snapshot.entityName)
             guard snapshot.values.count == layout.attributeColumns.count, snapshot.toOneIDs.count == layout.toOneColumns.count else {
                 throw ObjectGraphError.inconsistentData("the inserted \(snapshot.entityName) \(snapshot.id) does not match its entity's shape")
             }
             let statement = try statements[snapshot.entityName] ?? insertStatement(for: layout)
             statements[snapshot.entityName] = statement
-            statement.bind(try key(of: snapshot.id), at: 1)
+            statement.bind(permanentKey, at: 1)
             statement.bind(layout.code, at: 2)
             var parameter: Int32 = 3
             for (value, column) in zip(snapshot.values, layout.attributeColumns) where column != nil {
