@@ -3,7 +3,8 @@ extension ObjectContext {
     /// The registered objects for `snapshots`, creating the missing ones; registered objects without
     /// unsaved changes take the snapshot's newer values.
     func materialize(_ snapshots: [Snapshot]) throws -> [ManagedObject] {
-        try snapshots.map { snapshot in
+        registered.reserveCapacity(registered.count + snapshots.count)
+        return try snapshots.map { snapshot in
             if let existing = registered[snapshot.id] {
                 if existing.lifecycle == .persisted && !existing.isTouched && !existing.isPendingDeletion {
                     try load(snapshot, into: existing)

@@ -53,6 +53,12 @@ public struct AnyObjectID: Sendable, Hashable, Codable, CustomStringConvertible 
         return false
     }
 
+    /// Hashes the key only: IDs that differ only by entity name are rare, and hashing the name's
+    /// characters made every identity-map and change-set lookup pay for a string.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+    }
+
     /// `Entity/key`, e.g. `Band/12`.
     public var description: String { "\(entityName)/\(key)" }
 }

@@ -92,6 +92,7 @@ open class ManagedObject {
 
     /// Converts `value` for the attribute at `index`, throwing a typed error naming the attribute when it
     /// does not fit.
+    @inlinable
     public final func decode<Value: AttributeValueConvertible>(_ value: AttributeValue, at index: Int) throws -> Value {
         if let converted = Value(attributeValue: value) { return converted }
         let attribute = entity.attributes.indices.contains(index) ? entity.attributes[index] : nil
