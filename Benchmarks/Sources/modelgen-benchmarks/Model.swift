@@ -136,13 +136,9 @@ struct ItemValues: Sendable {
     let code: String?
     let ratio: Float?
     let owner: Int
+}
 
-    init(name: String, quantity: Int64, price: Double, score: Int32, isActive: Bool, created: Date, code: String?,
-         ratio: Float?, owner: Int) {
-        (self.name, self.quantity, self.price, self.score, self.isActive) = (name, quantity, price, score, isActive)
-        (self.created, self.code, self.ratio, self.owner) = (created, code, ratio, owner)
-    }
-
+extension ItemValues {
     init(_ i: Int) {
         name = "item \(i)"
         quantity = Int64(i)
