@@ -67,6 +67,31 @@ import Testing
         #expect(!first.hasChanges)
     }
 
+    /// No Action leaves the inverse alone in the context until the save; the store drops the deleted
+    /// object's links, and the context forgets the deleted object after saving.
+    @Test func noActionLeavesInversesUntilSaved() async throws {
+        let (context, store) = try makeContext()
+        let low = Band(context: context, name: "Low")
+        let nirvana = Band(context: context, name: "Nirvana")
+        low.addToInfluences(nirvana)
+        try await context.save()
+        context.delete(nirvana)
+        #expect(try await low.influences.map(\.name) == ["Nirvana"])
+        try await context.save()
+        #expect(try await low.influences.isEmpty && !low.isUpdated)
+        let reader = try ObjectContext(store: store, model: MusicModel.model)
+        #expect(try await Band.first(in: reader)?.influences.isEmpty == true)
+    }
+
+    @Test func abstractEntitiesCannotBeSaved() async throws {
+        let (context, _) = try makeContext()
+        context.insert(Media(entity: Media.entity))
+        await #expect(throws: ObjectGraphError.self) { try await context.save() }
+        context.rollback()
+        _ = Podcast(context: context, title: "Fine", identifier: UUID())
+        try await context.save()
+    }
+
     @Test func faultsOfAReleasedContextThrow() async throws {
         let store = InMemoryStore(model: MusicModel.model.schema)
         let writer = try ObjectContext(store: store, model: MusicModel.model)

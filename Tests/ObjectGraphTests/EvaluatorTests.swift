@@ -63,6 +63,9 @@ import Testing
         #expect(capabilities.canEvaluate(.any(["tracks"], .compare(["duration"], .less, .integer(9))), on: Album.entity, in: model))
         #expect(!capabilities.canSort([SortExpression(["price"])], on: Album.entity, in: model))
         #expect(!StoreCapabilities.none.canEvaluate(.constant(true), on: Album.entity, in: model))
+        #expect(!StoreCapabilities.all.canEvaluate(.compare(["band"], .equal, .null), on: Album.entity, in: model))
+        #expect(InMemoryStore(model: model).capabilities.canEvaluate(.compare(["band"], .equal, .null), on: Album.entity, in: model))
+        #expect(!capabilities.canEvaluate(.compare(["band", "label"], .equal, .null), on: Album.entity, in: model))
         #expect(StoreCapabilities.all.canSort([SortExpression(["band", "name"])], on: Album.entity, in: model))
     }
 

@@ -45,7 +45,7 @@ extension ObjectContext {
         }
         let resolver = ContextResolver()
         if let filter = plan.memoryPredicate {
-            try await prefetch(filter.relationshipPaths, for: objects)
+            try await prefetch(filter.relationshipPaths(from: entity, in: model.schema), for: objects)
             let compiled = try CompiledPredicate(filter, entity: entity, model: model.schema)
             objects = objects.filter { compiled.evaluate($0, resolver: resolver) }
         }
@@ -84,7 +84,7 @@ struct FetchPlan {
         let capabilities = context.store.capabilities
         self.request = request
         entityNames = Set(request.includesSubentities ? schema.entityNames(inHierarchyOf: entity.name) : [entity.name])
-        let traverses = !(request.predicate?.relationshipPaths.isEmpty ?? true)
+        let traverses = !(request.predicate?.relationshipPaths(from: entity, in: schema).isEmpty ?? true)
             || request.sortDescriptors.contains { $0.path.count > 1 }
         hasPendingChanges = context.hasPendingChanges(in: entityNames) || (traverses && context.hasChanges)
 
@@ -119,20 +119,23 @@ struct FetchPlan {
 }
 
 extension StorePredicate {
-    /// The relationship paths the expression follows: to-one chains before attributes, and to-many
-    /// paths of `ANY`/`ALL` with their sub-predicates' paths appended.
-    var relationshipPaths: [[String]] {
+    /// The relationship paths the expression follows from `entity`: to-one chains before attributes,
+    /// to-ones tested for nil, and to-many paths of `ANY`/`ALL` with their sub-predicates' paths appended.
+    func relationshipPaths(from entity: EntityDescription, in model: ModelDescription) -> [[String]] {
         switch self {
         case .constant:
             return []
+        case .compare(let path, _, _, _) where !path.isEmpty && model.entityReached(by: path, from: entity) != nil:
+            return [path]
         case .compare(let path, _, _, _), .isIn(let path, _, _), .between(let path, _, _), .string(let path, _, _, _):
             return path.count > 1 ? [Array(path.dropLast())] : []
         case .and(let parts), .or(let parts):
-            return parts.flatMap(\.relationshipPaths)
+            return parts.flatMap { $0.relationshipPaths(from: entity, in: model) }
         case .not(let part):
-            return part.relationshipPaths
+            return part.relationshipPaths(from: entity, in: model)
         case .any(let path, let sub), .all(let path, let sub):
-            return [path] + sub.relationshipPaths.map { path + $0 }
+            guard let destination = model.destination(ofPath: path, from: entity) else { return [path] }
+            return [path] + sub.relationshipPaths(from: destination, in: model).map { path + $0 }
         }
     }
 }

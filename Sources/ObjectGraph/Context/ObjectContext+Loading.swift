@@ -96,8 +96,8 @@ extension ObjectContext {
         }
     }
 
-    /// Loads the to-many at `index` of every owner that has not loaded it, with one store call per
-    /// entity and one for the missing destinations, then applies pending changes.
+    /// Loads the to-many at `index` of every owner that has not loaded it, with one store call for the
+    /// relationship and one for the missing destinations, then applies pending changes.
     nonisolated(nonsending) func loadToMany(of owners: [ManagedObject], at index: Int) async throws {
         let faulted = owners.filter { owner in
             if case .toManyFault = owner.relationshipStates[index] { return true }
@@ -106,7 +106,8 @@ extension ObjectContext {
         guard let first = faulted.first else { return }
         let name = first.entity.relationships[index].name
         var related: [AnyObjectID: [AnyObjectID]] = [:]
-        for (entityName, group) in Dictionary(grouping: faulted, by: { $0.entity.name }) {
+        let byDeclaringEntity = Dictionary(grouping: faulted) { declaringEntityName(ofRelationshipAt: index, in: $0.entity) }
+        for (entityName, group) in byDeclaringEntity {
             let answer = try await store.relatedIDs(for: name, of: entityName, ids: group.map(\.objectID))
             related.merge(answer) { first, _ in first }
         }

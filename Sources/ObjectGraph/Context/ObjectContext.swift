@@ -74,11 +74,15 @@ public final class ObjectContext {
     }
 
     /// Inserts a new object (and any detached objects it is related to); generated initializers call it.
-    /// Inserting an object of another context records an error that the next ``save()`` throws.
+    /// Inserting an object of another context, or of an abstract entity, records an error that the next
+    /// ``save()`` throws.
     public func insert(_ object: ManagedObject) {
         guard object.lifecycle == .detached else {
             if object.context !== self { misuse = .objectNotInContext(object.objectID) }
             return
+        }
+        if object.entity.isAbstract {
+            misuse = .inconsistentData("\(object.entity.name) is abstract; insert an object of one of its subentities")
         }
         object.objectID = .temporary(entityName: model.schema.rootEntityName(of: object.entity.name))
         object.context = self
@@ -118,15 +122,20 @@ public final class ObjectContext {
         change(&pendingToMany[key, default: PendingToMany()])
     }
 
-    /// The key for relationship `index` of an object of `entity` with `id`, normalized to the topmost
-    /// entity that has the relationship so every subentity finds it.
+    /// The key for relationship `index` of an object of `entity` with `id`, normalized to the entity
+    /// that declares the relationship so every subentity finds it.
     func pendingKey(_ id: AnyObjectID, entity: EntityDescription, relationshipIndex index: Int) -> PendingKey {
+        PendingKey(owner: id, entityName: declaringEntityName(ofRelationshipAt: index, in: entity), relationshipIndex: index)
+    }
+
+    /// The topmost ancestor of `entity` (or `entity` itself) that has relationship `index`.
+    func declaringEntityName(ofRelationshipAt index: Int, in entity: EntityDescription) -> String {
         var declaring = entity
         let name = entity.relationships[index].name
         while let parentName = declaring.parentName, let parent = model.schema.entity(named: parentName),
               parent.relationshipIndex(named: name) == index {
             declaring = parent
         }
-        return PendingKey(owner: id, entityName: declaring.name, relationshipIndex: index)
+        return declaring.name
     }
 }

@@ -21,6 +21,7 @@ public struct CompiledPredicate {
         case or([Node])
         case not(Node)
         case quantified(all: Bool, toOneSteps: [Int], toMany: Int, Node)
+        case toOneIsNil(toOneSteps: [Int], isNil: Bool)
     }
 
     private let root: Node
@@ -39,6 +40,7 @@ public struct CompiledPredicate {
         case .constant(let value):
             return .constant(value)
         case .compare(let path, let op, let value, let options):
+            if let node = try relationshipNilCheck(path, op, value, entity: entity, model: model) { return node }
             return .compare(try ResolvedPath(path, from: entity, in: model), op, Self.fold(value, options), options)
         case .isIn(let path, let values, let options):
             return .isIn(try ResolvedPath(path, from: entity, in: model), values.map { Self.fold($0, options) }, options)
@@ -64,6 +66,19 @@ public struct CompiledPredicate {
             return .quantified(all: isAll, toOneSteps: steps, toMany: index,
                                try compile(sub, entity: destination, model: model))
         }
+    }
+
+    /// `path == null` / `path != null` where the path ends at a to-one relationship: an emptiness check.
+    private static func relationshipNilCheck(
+        _ path: [String], _ op: ComparisonOperator, _ value: AttributeValue, entity: EntityDescription, model: ModelDescription
+    ) throws -> Node? {
+        guard let last = path.last, let owner = model.entityReached(by: path.dropLast(), from: entity),
+              let relationship = owner.relationship(named: last), !relationship.isToMany else { return nil }
+        guard value.isNull, op == .equal || op == .notEqual else {
+            throw ObjectGraphError.unsupportedExpression("\(op.rawValue) \(value) on the relationship \(owner.name).\(last)")
+        }
+        let (steps, _) = try ResolvedPath.resolveToOneSteps(path, from: entity, in: model)
+        return .toOneIsNil(toOneSteps: steps, isNil: op == .equal)
     }
 
     private static func fold(_ value: AttributeValue, _ options: StringOptions) -> AttributeValue {
@@ -97,6 +112,13 @@ public struct CompiledPredicate {
             return parts.contains { evaluate($0, object, resolver) }
         case .not(let part):
             return !evaluate(part, object, resolver)
+        case .toOneIsNil(let steps, let isNil):
+            var current = object
+            for step in steps {
+                guard let next = resolver.destination(of: current, toOneAt: step) else { return isNil }
+                current = next
+            }
+            return !isNil
         case .quantified(let all, let steps, let toMany, let sub):
             var owner = object
             for step in steps {

@@ -21,8 +21,13 @@ public actor InMemoryStore: PersistentStore {
         self.model = model
     }
 
-    /// Everything: ``StoreCapabilities/all``.
-    public nonisolated var capabilities: StoreCapabilities { .all }
+    /// Everything: ``StoreCapabilities/all`` plus the opt-in
+    /// ``StoreCapabilities/PredicateFeatures/relationshipNilChecks``.
+    public nonisolated var capabilities: StoreCapabilities {
+        var capabilities = StoreCapabilities.all
+        capabilities.predicates.insert(.relationshipNilChecks)
+        return capabilities
+    }
 
     /// The matching snapshots, sorted (stably, over insertion order), offset and limited.
     public func fetch(_ request: StoreFetchRequest) throws -> [Snapshot] {

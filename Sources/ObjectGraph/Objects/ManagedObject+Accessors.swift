@@ -19,6 +19,7 @@ extension ManagedObject {
     }
 
     /// The destinations of the to-many relationship at `index`, in order, loaded from the store if needed.
+    /// Objects deleted in the context stay listed until the next save applies the delete rules.
     /// - Throws: as ``toOne(at:)``.
     public nonisolated(nonsending) final func toMany<T: ManagedObject>(at index: Int) async throws -> [T] {
         try await requireContextForFault(at: index)?.loadToMany(of: [self], at: index)

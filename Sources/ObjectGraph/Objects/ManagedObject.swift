@@ -95,10 +95,14 @@ open class ManagedObject {
     @inlinable
     public final func decode<Value: AttributeValueConvertible>(_ value: AttributeValue, at index: Int) throws -> Value {
         if let converted = Value(attributeValue: value) { return converted }
+        throw typeMismatch(value, at: index)
+    }
+
+    /// The error for a value that does not fit the attribute at `index`.
+    final func typeMismatch(_ value: AttributeValue, at index: Int) -> ObjectGraphError {
         let attribute = entity.attributes.indices.contains(index) ? entity.attributes[index] : nil
-        throw ObjectGraphError.typeMismatch(
-            entity: entity.name, attribute: attribute?.name ?? "#\(index)",
-            expected: attribute?.type ?? .undefined, value: value)
+        return ObjectGraphError.typeMismatch(
+            entity: entity.name, attribute: attribute?.name ?? "#\(index)", expected: attribute?.type ?? .undefined, value: value)
     }
 
     /// Whether the object was inserted and not saved yet.

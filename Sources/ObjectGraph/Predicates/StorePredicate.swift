@@ -53,6 +53,8 @@ public enum StringOperator: String, Sendable, Hashable, Codable, CaseIterable {
 /// - A path through a nil to-one yields ``AttributeValue/null``.
 /// - `== null` / `!= null` are nil checks; `!=` is always the negation of `==` (so `nil != "x"`
 ///   holds); ordering comparisons involving null are false.
+/// - A ``compare(_:_:_:options:)`` whose path ends at a to-one relationship (`["band"]`) may only be
+///   `== null` or `!= null`: whether the relationship is empty.
 /// - Integers, doubles and decimals compare numerically with each other; strings compare by their
 ///   Unicode scalars, after case/diacritic folding when options ask for it.
 /// - ``isIn(_:_:options:)`` with an empty list is false; ``between(_:_:_:)`` includes both bounds.

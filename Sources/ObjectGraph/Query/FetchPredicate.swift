@@ -107,6 +107,16 @@ public struct FetchPredicate<Fields: FieldSet>: Sendable, Hashable {
         FetchPredicate(.string(Fields.path(of: field), op, pattern, options: options))
     }
 
+    /// The to-one relationship is empty (`band == nil`).
+    public static func isNil<D: FieldSet>(_ relationship: KeyPath<Fields, D>) -> FetchPredicate {
+        FetchPredicate(.compare(Fields.path(of: relationship), .equal, .null))
+    }
+
+    /// The to-one relationship has a destination (`band != nil`).
+    public static func isNotNil<D: FieldSet>(_ relationship: KeyPath<Fields, D>) -> FetchPredicate {
+        FetchPredicate(.compare(Fields.path(of: relationship), .notEqual, .null))
+    }
+
     /// At least one object of the to-many satisfies `predicate`.
     public static func any<D>(_ relationship: KeyPath<Fields, ToManyField<D>>, _ predicate: FetchPredicate<D>) -> FetchPredicate {
         FetchPredicate(.any(Fields.path(of: relationship), predicate.expression))

@@ -14,8 +14,8 @@ public protocol FieldPath: Sendable {
 /// ```swift
 /// public struct Fields: FieldSet {
 ///     public typealias Object = Album
-///     public let prefix: [String]
-///     public init(prefix: [String]) { self.prefix = prefix }
+///     public let keyPathPrefix: [String]
+///     public init(prefix: [String]) { keyPathPrefix = prefix }
 ///     public var title: AttributeField<String> { attribute("title") }
 ///     public var band: Band.Fields { toOne("band") }
 ///     public var tracks: ToManyField<Track.Fields> { toMany("tracks") }
@@ -24,29 +24,30 @@ public protocol FieldPath: Sendable {
 public protocol FieldSet: RelationshipFieldPath {
     /// The entity class whose objects these fields describe.
     associatedtype Object: ManagedEntity
-    /// The path from the fetched entity to this entity (empty at the root).
-    var prefix: [String] { get }
+    /// The path from the fetched entity to this entity (empty at the root); named to stay clear of
+    /// model attributes such as `prefix` or `path`, which generated fields declare alongside it.
+    var keyPathPrefix: [String] { get }
     /// Creates the fields reached through `prefix`.
     init(prefix: [String])
 }
 
 extension FieldSet {
     /// The path from the fetched entity to this entity.
-    public var path: [String] { prefix }
+    public var path: [String] { keyPathPrefix }
 
     /// The attribute called `name` of this entity.
     public func attribute<Value>(_ name: String) -> AttributeField<Value> {
-        AttributeField(path: prefix + [name])
+        AttributeField(path: keyPathPrefix + [name])
     }
 
     /// The destination fields of the to-one relationship called `name`.
     public func toOne<Destination: FieldSet>(_ name: String) -> Destination {
-        Destination(prefix: prefix + [name])
+        Destination(prefix: keyPathPrefix + [name])
     }
 
     /// The to-many relationship called `name`.
     public func toMany<Destination: FieldSet>(_ name: String) -> ToManyField<Destination> {
-        ToManyField(path: prefix + [name])
+        ToManyField(path: keyPathPrefix + [name])
     }
 }
 

@@ -53,7 +53,9 @@ public struct ChangeSet: Sendable, Hashable, Codable {
 public struct UpdatedObject: Sendable, Hashable, Codable {
     /// The object's ID.
     public var id: AnyObjectID
-    /// The object's concrete entity.
+    /// The object's concrete entity, or, for an object the context never loaded (whose to-one it changed
+    /// through an inverse), the entity that declares the changed relationship: an ancestor of the
+    /// concrete entity, with the same relationship indices.
     public var entityName: String
     /// New values of changed attributes, by index into the entity's attributes, in ascending index order.
     public var attributes: [AttributeChange]
@@ -118,7 +120,8 @@ public struct DeletedObject: Sendable, Hashable, Codable {
 public struct ToManyChange: Sendable, Hashable, Codable {
     /// The owner object's ID.
     public var ownerID: AnyObjectID
-    /// The owner's concrete entity.
+    /// The owner's concrete entity, or, when the context changed the relationship without loading the
+    /// owner, the entity that declares the relationship (an ancestor, with the same indices).
     public var entityName: String
     /// The index into the owner entity's relationships.
     public var relationshipIndex: Int

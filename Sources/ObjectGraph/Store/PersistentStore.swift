@@ -34,8 +34,9 @@ public protocol PersistentStore: Sendable {
     func snapshots(for ids: [AnyObjectID]) async throws -> [Snapshot]
 
     /// The destinations of relationship `relationshipName` of entity `entityName` for every object in
-    /// `ids`, in one call. Every ID of an existing object is a key (with an empty list when it has no
-    /// destinations); ordered relationships list destinations in order.
+    /// `ids`, in one call. `entityName` is the entity that declares the relationship; the objects may be
+    /// instances of its subentities. Every ID of an existing object is a key (with an empty list when it
+    /// has no destinations); ordered relationships list destinations in order.
     func relatedIDs(
         for relationshipName: String,
         of entityName: String,

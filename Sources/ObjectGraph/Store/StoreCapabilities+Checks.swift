@@ -8,6 +8,8 @@ extension StoreCapabilities {
         switch predicate {
         case .constant:
             return predicates.contains(.compound)
+        case .compare(let path, _, _, _) where !path.isEmpty && model.entityReached(by: path, from: entity) != nil:
+            return predicates.contains(.relationshipNilChecks) && (path.count == 1 || predicates.contains(.toOnePaths))
         case .compare(let path, let op, _, let options):
             let feature: PredicateFeatures = (op == .equal || op == .notEqual) ? .equality : .ordering
             return supports(feature, options: options)

@@ -41,8 +41,11 @@ public struct StoreCapabilities: Sendable, Hashable {
         public static let toOnePaths = PredicateFeatures(rawValue: 1 << 10)
         /// `ANY` / `ALL` over to-many relationships.
         public static let quantifiers = PredicateFeatures(rawValue: 1 << 11)
+        /// `== null` / `!= null` on a to-one relationship (whether it is empty). Opt-in: not part of
+        /// ``all``, so stores written before it existed keep receiving only forms they know.
+        public static let relationshipNilChecks = PredicateFeatures(rawValue: 1 << 12)
 
-        /// Every form.
+        /// Every form of the original store API (all but the opt-in ``relationshipNilChecks``).
         public static let all: PredicateFeatures = [
             .equality, .ordering, .inList, .between, .substring, .like, .regularExpressions,
             .caseInsensitive, .diacriticInsensitive, .compound, .toOnePaths, .quantifiers,
@@ -71,7 +74,7 @@ public struct StoreCapabilities: Sendable, Hashable {
         self.orderedTypes = orderedTypes
     }
 
-    /// A store that evaluates everything (like ``InMemoryStore``).
+    /// A store that evaluates every form in ``PredicateFeatures/all`` and every sort.
     public static let all = StoreCapabilities(predicates: .all, sortsByAttribute: true, sortsThroughToOne: true)
 
     /// A store that only lists objects of an entity; the context filters and sorts.

@@ -47,9 +47,9 @@ public final class Audiobook: Media {
         /// The class the fields describe.
         public typealias Object = Audiobook
         /// The path from the fetched entity.
-        public let prefix: [String]
+        public let keyPathPrefix: [String]
         /// Creates the fields reached through `prefix`.
-        public init(prefix: [String]) { self.prefix = prefix }
+        public init(prefix: [String]) { keyPathPrefix = prefix }
         /// Attribute `title` (from `Media`).
         public var title: AttributeField<String> { attribute("title") }
         /// Attribute `published` (from `Media`).

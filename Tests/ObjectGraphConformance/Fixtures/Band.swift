@@ -19,7 +19,8 @@ public final class Band: ManagedObject, ManagedEntity {
             RelationshipDescription(name: "label", destination: "Label", inverse: "bands"),
             RelationshipDescription(name: "manager", destination: "Manager", inverse: "band"),
             RelationshipDescription(name: "influences", destination: "Band", inverse: "influencedBy", isToMany: true),
-            RelationshipDescription(name: "influencedBy", destination: "Band", inverse: "influences", isToMany: true),
+            RelationshipDescription(name: "influencedBy", destination: "Band", inverse: "influences", isToMany: true,
+                                    deleteRule: .noAction),
         ],
         uniquenessConstraints: [["name"]])
 
@@ -82,7 +83,7 @@ public final class Band: ManagedObject, ManagedEntity {
     /// Removes from relationship `influences`.
     public func removeFromInfluences(_ band: Band) { remove(band, fromToManyAt: 3) }
 
-    /// Relationship `influencedBy` (to-many `Band`, inverse `influences`, Nullify).
+    /// Relationship `influencedBy` (to-many `Band`, inverse `influences`, No Action).
     public nonisolated(nonsending) var influencedBy: [Band] { get async throws { try await toMany(at: 4) } }
     /// Adds to relationship `influencedBy`.
     public func addToInfluencedBy(_ band: Band) { add(band, toManyAt: 4) }
@@ -101,9 +102,9 @@ public final class Band: ManagedObject, ManagedEntity {
         /// The class the fields describe.
         public typealias Object = Band
         /// The path from the fetched entity.
-        public let prefix: [String]
+        public let keyPathPrefix: [String]
         /// Creates the fields reached through `prefix`.
-        public init(prefix: [String]) { self.prefix = prefix }
+        public init(prefix: [String]) { keyPathPrefix = prefix }
         /// Attribute `name`.
         public var name: AttributeField<String> { attribute("name") }
         /// Attribute `formed`.

@@ -57,9 +57,9 @@ public final class Label: ManagedObject, ManagedEntity {
         /// The class the fields describe.
         public typealias Object = Label
         /// The path from the fetched entity.
-        public let prefix: [String]
+        public let keyPathPrefix: [String]
         /// Creates the fields reached through `prefix`.
-        public init(prefix: [String]) { self.prefix = prefix }
+        public init(prefix: [String]) { keyPathPrefix = prefix }
         /// Attribute `name`.
         public var name: AttributeField<String> { attribute("name") }
         /// Attribute `founded`.

@@ -11,6 +11,7 @@ public final class Manager: ManagedObject, ManagedEntity {
             AttributeDescription(name: "name", type: .string, isOptional: false),
             AttributeDescription(name: "email", type: .string, regularExpression: "[^@ ]+@[^@ ]+"),
             AttributeDescription(name: "photo", type: .binary, maximum: .integer(1024)),
+            AttributeDescription(name: "nicknames", type: .transformable),
         ],
         relationships: [
             RelationshipDescription(name: "band", destination: "Band", inverse: "manager"),
@@ -22,6 +23,8 @@ public final class Manager: ManagedObject, ManagedEntity {
     public var email: String? { didSet { markChanged(attributeAt: 1) } }
     /// Attribute `photo` (Binary Data, optional, at most 1024 bytes).
     public var photo: Data? { didSet { markChanged(attributeAt: 2) } }
+    /// Attribute `nicknames` (Transformable `[String]`, optional, stored as JSON).
+    public var nicknames: [String]? { didSet { markChanged(attributeAt: 3) } }
 
     /// Reads an attribute by index.
     public override func attributeValue(at index: Int) -> AttributeValue {
@@ -29,6 +32,7 @@ public final class Manager: ManagedObject, ManagedEntity {
         case 0: name.attributeValue
         case 1: email.attributeValue
         case 2: photo.attributeValue
+        case 3: nicknames.map(encodeJSON) ?? .null
         default: super.attributeValue(at: index)
         }
     }
@@ -39,6 +43,7 @@ public final class Manager: ManagedObject, ManagedEntity {
         case 0: name = try decode(value, at: 0)
         case 1: email = try decode(value, at: 1)
         case 2: photo = try decode(value, at: 2)
+        case 3: nicknames = try decodeJSON(value, at: 3)
         default: try super.setAttributeValue(value, at: index)
         }
     }
@@ -60,9 +65,9 @@ public final class Manager: ManagedObject, ManagedEntity {
         /// The class the fields describe.
         public typealias Object = Manager
         /// The path from the fetched entity.
-        public let prefix: [String]
+        public let keyPathPrefix: [String]
         /// Creates the fields reached through `prefix`.
-        public init(prefix: [String]) { self.prefix = prefix }
+        public init(prefix: [String]) { keyPathPrefix = prefix }
         /// Attribute `name`.
         public var name: AttributeField<String> { attribute("name") }
         /// Attribute `email`.

@@ -43,9 +43,9 @@ open class Media: ManagedObject, ManagedEntity {
         /// The class the fields describe.
         public typealias Object = Media
         /// The path from the fetched entity.
-        public let prefix: [String]
+        public let keyPathPrefix: [String]
         /// Creates the fields reached through `prefix`.
-        public init(prefix: [String]) { self.prefix = prefix }
+        public init(prefix: [String]) { keyPathPrefix = prefix }
         /// Attribute `title`.
         public var title: AttributeField<String> { attribute("title") }
         /// Attribute `published`.

@@ -63,9 +63,9 @@ public final class Podcast: Media {
         /// The class the fields describe.
         public typealias Object = Podcast
         /// The path from the fetched entity.
-        public let prefix: [String]
+        public let keyPathPrefix: [String]
         /// Creates the fields reached through `prefix`.
-        public init(prefix: [String]) { self.prefix = prefix }
+        public init(prefix: [String]) { keyPathPrefix = prefix }
         /// Attribute `title` (from `Media`).
         public var title: AttributeField<String> { attribute("title") }
         /// Attribute `published` (from `Media`).

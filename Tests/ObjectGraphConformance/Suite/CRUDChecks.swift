@@ -9,6 +9,9 @@ extension Checks {
         band.formed = 1993
         band.rating = 4.5
         band.website = MusicSeed.lowWebsite
+        let manager = Manager(context: context, name: "Pat")
+        manager.nicknames = ["P", "Patty"]
+        band.setManager(manager)
         let podcast = Podcast(context: context, title: "Song Exploder", identifier: MusicSeed.quorumID)
         podcast.feedURL = URL(string: "https://example.com/feed")
         podcast.artwork = Data([1, 2, 3])
@@ -18,7 +21,7 @@ extension Checks {
         album.rating = 4.25
         album.setBand(band)
         #expect(context.hasChanges)
-        #expect(context.insertedObjects.count == 3)
+        #expect(context.insertedObjects.count == 4)
         #expect(band.objectID.isTemporary)
         try await context.save()
         #expect(!context.hasChanges)
@@ -32,6 +35,7 @@ extension Checks {
         #expect(fetched.objectID == band.objectID)
         #expect(fetched.name == "Low" && fetched.formed == 1993 && fetched.rating == 4.5 && fetched.isActive)
         #expect(fetched.website == MusicSeed.lowWebsite)
+        #expect(try await fetched.manager?.nicknames == ["P", "Patty"])
         let fetchedAlbum = try #require(try await Album.first(in: reader))
         #expect(fetchedAlbum.price == Decimal(string: "12.50") && fetchedAlbum.rating == 4.25 && fetchedAlbum.year == 2000)
         #expect(fetchedAlbum.releaseDate == nil)

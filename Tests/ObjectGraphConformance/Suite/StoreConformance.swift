@@ -18,14 +18,64 @@ import Testing
 public struct StoreConformance: Sendable {
     /// One conformance check.
     public enum Check: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case insertAndFetch, update, delete, identity, typedIDs
-        case toOneAndToMany, movingBetweenOwners, orderedToMany, oneToOne, manyToMany, selfReferential
-        case deleteCascade, deleteNullify, deleteDeny
-        case validation, requiredToOneAndCounts
-        case comparisonPredicates, stringPredicates, relationshipPredicates, compoundPredicates, valueTypePredicates
-        case sorting, pagingAndCounting
-        case pendingChangesInFetches, prefetching, inheritance
-        case atomicFailedSave, rollbackAndRefresh, twoContexts
+        /// Inserted objects of every attribute type save and read back equal, with permanent IDs.
+        case insertAndFetch
+        /// Changed attributes save; only changed objects count as updated.
+        case update
+        /// Deleted objects disappear from the store; their IDs resolve to nothing.
+        case delete
+        /// Fetching an object twice, or reaching it through a relationship, gives one instance.
+        case identity
+        /// Typed IDs are Codable, resolve in other contexts, and turn permanent on save.
+        case typedIDs
+        /// A to-one and its to-many inverse stay in sync, before and after saving.
+        case toOneAndToMany
+        /// Moving an object to another owner updates both owners, loaded or not.
+        case movingBetweenOwners
+        /// Ordered to-many relationships keep their order through inserts, moves and removals.
+        case orderedToMany
+        /// Setting a one-to-one clears the previous partner.
+        case oneToOne
+        /// Many-to-many links stay in sync on both sides.
+        case manyToMany
+        /// A many-to-many from an entity to itself stays in sync.
+        case selfReferential
+        /// The Cascade rule deletes through the graph.
+        case deleteCascade
+        /// The Nullify rule removes deleted objects from inverses.
+        case deleteNullify
+        /// The Deny rule refuses the save, naming object and relationship, and keeps changes pending.
+        case deleteDeny
+        /// Every broken attribute rule is reported in one error; nothing is saved.
+        case validation
+        /// Required to-ones and to-many maximum counts are validated.
+        case requiredToOneAndCounts
+        /// `== != < <= > >=`, `IN`, `BETWEEN`, nil checks and constants.
+        case comparisonPredicates
+        /// `CONTAINS`, `BEGINSWITH`, `ENDSWITH`, `LIKE`, `MATCHES`, with `[c]` and `[d]`.
+        case stringPredicates
+        /// Key paths through to-ones, and `ANY`/`ALL` over to-manys (nested too).
+        case relationshipPredicates
+        /// `&&`, `||` and `!` in combination.
+        case compoundPredicates
+        /// Predicates on URL, UUID, Date, Bool, Double and optional values.
+        case valueTypePredicates
+        /// Ascending, descending, through to-ones, several keys, nils first, stable.
+        case sorting
+        /// Limits, offsets, counts and first.
+        case pagingAndCounting
+        /// Unsaved inserts, changes and deletions show in fetches and counts.
+        case pendingChangesInFetches
+        /// Prefetched relationships are loaded with the results.
+        case prefetching
+        /// Fetching a parent entity returns instances of its subentities' classes.
+        case inheritance
+        /// A save the store refuses changes neither the store nor the context.
+        case atomicFailedSave
+        /// Rollback discards changes; refresh reloads one object from the store.
+        case rollbackAndRefresh
+        /// Two contexts on one store see each other's saved changes.
+        case twoContexts
 
         /// The check's name in test output.
         public var testDescription: String { rawValue }
