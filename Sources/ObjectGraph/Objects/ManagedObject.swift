@@ -99,6 +99,7 @@ open class ManagedObject {
     }
 
     /// The error for a value that does not fit the attribute at `index`.
+    @usableFromInline
     final func typeMismatch(_ value: AttributeValue, at index: Int) -> ObjectGraphError {
         let attribute = entity.attributes.indices.contains(index) ? entity.attributes[index] : nil
         return ObjectGraphError.typeMismatch(
