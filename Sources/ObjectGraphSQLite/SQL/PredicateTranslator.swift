@@ -73,6 +73,9 @@ struct PredicateTranslator {
     private func compare(
         _ path: [String], _ op: ComparisonOperator, _ value: AttributeValue, _ options: StringOptions, in scope: QueryScope
     ) throws -> SQLText {
+        if !path.isEmpty, schema.model.entityReached(by: path, from: scope.layout.entity) != nil {
+            return try relationshipNilCheck(path, op, value, in: scope)
+        }
         let (column, attribute, fold) = try operandColumn(path, options, in: scope)
         guard let operand = attribute.type.operand(value) else { return SQLText(op == .notEqual ? "1" : "0") }
         if operand.isNull {
@@ -93,6 +96,15 @@ struct PredicateTranslator {
         var sql = SQLText("\(column) \(symbol) ")
         sql.bind(folded(operand, fold))
         return sql
+    }
+
+    /// `to-one == nil` / `!= nil`: whether the path reaches no existing object (a dangling key counts as nil).
+    private func relationshipNilCheck(_ path: [String], _ op: ComparisonOperator, _ value: AttributeValue, in scope: QueryScope) throws -> SQLText {
+        guard value.isNull, op == .equal || op == .notEqual else {
+            throw ObjectGraphError.unsupportedExpression("\(op.rawValue) \(value) on the relationship \(path.joined(separator: "."))")
+        }
+        let destination = try scope.follow(path[...])
+        return SQLText("\(SQL.column(destination.alias, SQL.primaryKey)) \(op == .equal ? "IS NULL" : "IS NOT NULL")")
     }
 
     private func isIn(_ path: [String], _ values: [AttributeValue], _ options: StringOptions, in scope: QueryScope) throws -> SQLText {

@@ -71,10 +71,11 @@ public actor SQLiteStore: PersistentStore {
         executor.asUnownedSerialExecutor()
     }
 
-    /// Everything except `MATCHES` (regular expressions) and ordering of decimals (stored as exact text),
-    /// which the runtime evaluates in memory.
+    /// Everything (including nil checks on to-one relationships) except `MATCHES` (regular expressions)
+    /// and ordering of decimals (stored as exact text), which the runtime evaluates in memory.
     public nonisolated var capabilities: StoreCapabilities {
         var capabilities = StoreCapabilities.all
+        capabilities.predicates.insert(.relationshipNilChecks)
         capabilities.predicates.remove(.regularExpressions)
         capabilities.orderedTypes.remove(.decimal)
         return capabilities
