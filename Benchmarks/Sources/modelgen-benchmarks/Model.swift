@@ -35,8 +35,8 @@ final class Owner: ManagedObject, ManagedEntity {
 
     struct Fields: FieldSet {
         typealias Object = Owner
-        let prefix: [String]
-        init(prefix: [String]) { self.prefix = prefix }
+        let keyPathPrefix: [String]
+        init(prefix: [String]) { keyPathPrefix = prefix }
         var name: AttributeField<String> { attribute("name") }
         var items: ToManyField<Item.Fields> { toMany("items") }
     }
@@ -107,8 +107,8 @@ final class Item: ManagedObject, ManagedEntity {
 
     struct Fields: FieldSet {
         typealias Object = Item
-        let prefix: [String]
-        init(prefix: [String]) { self.prefix = prefix }
+        let keyPathPrefix: [String]
+        init(prefix: [String]) { keyPathPrefix = prefix }
         var name: AttributeField<String> { attribute("name") }
         var quantity: AttributeField<Int64> { attribute("quantity") }
         var price: AttributeField<Double> { attribute("price") }
