@@ -26,24 +26,29 @@ extension SQLiteStore {
         }
     }
 
-    /// The snapshots of the existing objects among `ids`, in order: one query per table.
+    /// The snapshots of the existing objects among `ids`, in order: one query per table, reading the
+    /// keys in the order given (`json_each`), so no lookup table is needed.
     public func snapshots(for ids: [AnyObjectID]) throws -> [Snapshot] {
         try withConnection { connection in
-            var found: [AnyObjectID: Snapshot] = [:]
-            for (tableName, keys) in Self.keysByTable(ids) {
+            var positions: [String: [Int]] = [:]
+            for (position, id) in ids.enumerated() where id.isInteger { positions[id.entityName, default: []].append(position) }
+            var found = [Snapshot?](repeating: nil, count: ids.count)
+            for (tableName, tablePositions) in positions {
                 guard let table = try? schema.table(named: tableName) else { continue }
                 let statement = try connection.statement(
-                    "SELECT \(table.selectList(alias: "t")) FROM \(SQL.quote(table.name)) t WHERE "
-                        + "\(SQL.column("t", SQL.primaryKey)) IN (SELECT value FROM json_each(?))")
+                    "SELECT \(table.selectList(alias: "t")), j.key FROM json_each(?) j JOIN \(SQL.quote(table.name)) t "
+                        + "ON \(SQL.column("t", SQL.primaryKey)) = j.value ORDER BY j.key")
                 defer { statement.reset() }
-                statement.bind(Self.jsonArray(keys), at: 1)
+                statement.bind(Self.jsonArray(tablePositions.compactMap { ids[$0].integerKey }), at: 1)
                 let reader = RowReader(schema: schema, table: table)
+                let keyColumn = Int32(table.columns.count + 2)
                 while try statement.step() {
-                    let snapshot = try reader.snapshot(statement)
-                    found[snapshot.id] = snapshot
+                    let index = Int(statement.int64(keyColumn))
+                    guard tablePositions.indices.contains(index) else { continue }
+                    found[tablePositions[index]] = try reader.snapshot(statement)
                 }
             }
-            return ids.compactMap { found[$0] }
+            return found.compactMap { $0 }
         }
     }
 
@@ -51,7 +56,7 @@ extension SQLiteStore {
     static func keysByTable(_ ids: [AnyObjectID]) -> [String: [Int64]] {
         var keys: [String: [Int64]] = [:]
         for id in ids {
-            if case .integer(let key) = id.key { keys[id.entityName, default: []].append(key) }
+            if let key = id.integerKey { keys[id.entityName, default: []].append(key) }
         }
         return keys
     }
@@ -60,4 +65,14 @@ extension SQLiteStore {
     static func jsonArray(_ keys: [Int64]) -> String {
         "[" + keys.map(String.init).joined(separator: ",") + "]"
     }
+}
+
+extension AnyObjectID {
+    /// The integer key, the only kind this store makes.
+    var integerKey: Int64? {
+        if case .integer(let key) = key { return key }
+        return nil
+    }
+
+    var isInteger: Bool { integerKey != nil }
 }
