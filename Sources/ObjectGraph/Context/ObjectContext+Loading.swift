@@ -31,7 +31,7 @@ extension ObjectContext {
         }
         object.isTrackingChanges = false
         defer { object.isTrackingChanges = true }
-        for (index, attribute) in entity.attributes.enumerated() where !attribute.isTransient {
+        for index in entity.storedAttributeIndices {
             try object.setAttributeValue(snapshot.values[index], at: index)
         }
         for (slot, index) in entity.toOneRelationshipIndices.enumerated() {
