@@ -7,6 +7,9 @@ final class Connection {
     let handle: OpaquePointer
     let path: String
     private var cache: [String: Statement] = [:]
+    /// Distinct statements kept prepared; queries with varying shapes (IN lists) would grow the cache
+    /// without bound, so it starts over when full. Statements in use stay valid (callers hold them).
+    private let cacheLimit = 256
 
     /// Opens (creating if missing) the database at `path`, or a private in-memory one for `nil`.
     init(path: String?) throws {
@@ -51,6 +54,7 @@ final class Connection {
             throw SQLiteStoreError.sqlite(code: sqlite3_extended_errcode(self.handle), message: lastMessage, sql: sql)
         }
         let statement = Statement(handle: handle, sql: sql)
+        if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
         cache[sql] = statement
         return statement
     }

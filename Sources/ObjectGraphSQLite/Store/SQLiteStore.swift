@@ -57,8 +57,12 @@ public actor SQLiteStore: PersistentStore {
         let path: String? = if case .file(let path) = location { path } else { nil }
         let connection = try Connection(path: path)
         let (seconds, attoseconds) = busyTimeout.components
-        try connection.configure(busyTimeout: Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
-        try connection.install(schema)
+        do {
+            try connection.configure(busyTimeout: Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+            try connection.install(schema)
+        } catch let failure as StatementFailure {
+            throw failure.storeError
+        }
         self.connection = connection
     }
 
