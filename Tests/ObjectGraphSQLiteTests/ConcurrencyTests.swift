@@ -1,7 +1,7 @@
 import Foundation
 import ObjectGraph
 import ObjectGraphConformance
-import ObjectGraphSQLite
+@testable import ObjectGraphSQLite
 import Testing
 
 /// Several contexts in several tasks on one store at once.
@@ -36,5 +36,12 @@ import Testing
         let members = try await store.relatedIDs(for: "bands", of: "Label", ids: labels.map(\.id))
         #expect(members.values.allSatisfy { $0.count == 5 })
         #expect(Set(labels.map(\.id.key)).count == 60)
+    }
+
+    @Test func storeWorkRunsOnTheStoresOwnThread() async throws {
+        let store = try await SQLiteStore(at: .inMemory, model: MusicModel.model.schema)
+        #expect(await store.isOnStoreThread)
+        let other = try await SQLiteStore(at: .inMemory, model: MusicModel.model.schema)
+        #expect(await other.isOnStoreThread)
     }
 }

@@ -34,9 +34,17 @@ final class ThreadExecutor: SerialExecutor {
         wakeUp.signal()
     }
 
+    /// Whether the calling code runs on this executor's thread.
+    var isCurrentThread: Bool {
+        (Thread.current.threadDictionary[Self.threadKey] as? String) == "\(ObjectIdentifier(self).hashValue)"
+    }
+
+    private static let threadKey = "ObjectGraphSQLite.ThreadExecutor"
+
     private func run() {
         let unownedExecutor = asUnownedSerialExecutor()
         Thread.current.name = name
+        Thread.current.threadDictionary[Self.threadKey] = "\(ObjectIdentifier(self).hashValue)"
         while true {
             wakeUp.wait()
             let (jobs, isStopped) = state.withLock { state in

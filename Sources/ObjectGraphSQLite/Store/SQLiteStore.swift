@@ -85,6 +85,9 @@ public actor SQLiteStore: PersistentStore {
         return capabilities
     }
 
+    /// Whether the caller runs on the store's own thread (where every SQLite call must happen).
+    var isOnStoreThread: Bool { executor.isCurrentThread }
+
     /// The open connection, with SQLite failures of `body` reported as ``SQLiteStoreError``.
     func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
         guard let connection else { throw SQLiteStoreError.notOpen }
