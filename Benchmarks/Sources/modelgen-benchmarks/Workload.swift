@@ -12,6 +12,13 @@ protocol Contender: AnyObject {
     func prepareUpdate() async throws
     /// (d) Adds 1 to the price of every loaded item and saves; returns how many were updated.
     func updatePrices() async throws -> Int
+    /// (a′, b′) For ObjectGraph only: the seconds the store alone takes to save the inserts of (a) as one
+    /// change set and to return the snapshots of (b), without contexts or objects; `nil` for the others.
+    func storeOnly(_ items: [ItemValues], owners: Int) async throws -> (insert: Double, fetch: Double)?
+}
+
+extension Contender {
+    func storeOnly(_ items: [ItemValues], owners: Int) async throws -> (insert: Double, fetch: Double)? { nil }
 }
 
 /// The operations in table order.
@@ -20,6 +27,8 @@ enum Operation: String, CaseIterable {
     case fetch = "(b) fetch N/2 by predicate"
     case prefetch = "(c) 1,000 owners + 10 items each"
     case update = "(d) update N + save"
+    case storeInsert = "(a') store.save only, vs (a)"
+    case storeFetch = "(b') store.fetch only, vs (b)"
 }
 
 /// Runs the workload against one contender and returns the seconds each operation took.
@@ -28,9 +37,6 @@ func measure(_ contender: Contender, rows: Int) async throws -> [Operation: Doub
     let owners = (rows + 9) / 10
     let clock = ContinuousClock()
     var times: [Operation: Double] = [:]
-    func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
     times[.insert] = seconds(try await clock.measure { try await contender.insert(items, owners: owners) })
     var found = 0
     times[.fetch] = seconds(try await clock.measure { found = try await contender.fetchActive() })
@@ -40,7 +46,14 @@ func measure(_ contender: Contender, rows: Int) async throws -> [Operation: Doub
     try await contender.prepareUpdate()
     times[.update] = seconds(try await clock.measure { found = try await contender.updatePrices() })
     try check(found == rows, "updated \(found) items, expected \(rows)")
+    let storeOnly = try await contender.storeOnly(items, owners: owners)
+    times[.storeInsert] = storeOnly?.insert ?? times[.insert]
+    times[.storeFetch] = storeOnly?.fetch ?? times[.fetch]
     return times
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
 struct BenchmarkFailure: Error, CustomStringConvertible {

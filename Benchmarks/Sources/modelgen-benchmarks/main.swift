@@ -18,16 +18,26 @@ let directory = FileManager.default.temporaryDirectory.appendingPathComponent("m
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
 
-var samples: [String: [Operation: [Double]]] = [:]
-for run in 0..<runs {
-    let contenders: [(String, () async throws -> Contender)] = [
-        ("ours", { try await OursContender(path: directory.appendingPathComponent("ours-\(run).sqlite").path) }),
-        ("raw", { try RawContender(path: directory.appendingPathComponent("raw-\(run).sqlite").path) }),
-        ("GRDB", { try GRDBContender(path: directory.appendingPathComponent("grdb-\(run).sqlite").path) }),
-    ]
-    for (name, make) in contenders where only == nil || only == name {
-        let times = try await measure(try await make(), rows: rows)
-        for (operation, seconds) in times { samples[name, default: [:]][operation, default: []].append(seconds) }
+/// Every contender's seconds per operation, one sample per run.
+func runAll() async throws -> [String: [Operation: [Double]]] {
+    var samples: [String: [Operation: [Double]]] = [:]
+    for run in 0..<runs {
+        let contenders: [(String, () async throws -> Contender)] = [
+            ("ours", { try await OursContender(path: directory.appendingPathComponent("ours-\(run).sqlite").path) }),
+            ("raw", { try RawContender(path: directory.appendingPathComponent("raw-\(run).sqlite").path) }),
+            ("GRDB", { try GRDBContender(path: directory.appendingPathComponent("grdb-\(run).sqlite").path) }),
+        ]
+        for (name, make) in contenders where only == nil || only == name {
+            let times = try await measure(try await make(), rows: rows)
+            for (operation, seconds) in times { samples[name, default: [:]][operation, default: []].append(seconds) }
+        }
     }
+    return samples
 }
-print(Report(rows: rows, runs: runs, samples: samples).table)
+
+do {
+    print(Report(rows: rows, runs: runs, samples: try await runAll()).table)
+} catch {
+    FileHandle.standardError.write(Data("modelgen-benchmarks: \(error)\n".utf8))
+    exit(1)
+}
