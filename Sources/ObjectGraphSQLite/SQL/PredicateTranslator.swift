@@ -112,11 +112,17 @@ struct PredicateTranslator {
         let operands = values.compactMap { attribute.type.operand($0) }
         let present = operands.filter { !$0.isNull }
         var alternatives: [SQLText] = []
-        if !present.isEmpty {
+        let list = present.map { folded($0, fold) }
+        if list.count > JSONList.parameterLimit, let json = JSONList.values(list) {
+            var sql = SQLText("\(column) IN (SELECT value FROM json_each(")
+            sql.bind(.string(json))
+            sql.append("))")
+            alternatives.append(sql)
+        } else if !list.isEmpty {
             var sql = SQLText("\(column) IN (")
-            for (offset, operand) in present.enumerated() {
+            for (offset, operand) in list.enumerated() {
                 if offset > 0 { sql.append(", ") }
-                sql.bind(folded(operand, fold))
+                sql.bind(operand)
             }
             sql.append(")")
             alternatives.append(sql)

@@ -39,7 +39,7 @@ extension SQLiteStore {
                     "SELECT \(table.selectList(alias: "t")), j.key FROM json_each(?) j JOIN \(SQL.quote(table.name)) t "
                         + "ON \(SQL.column("t", SQL.primaryKey)) = j.value ORDER BY j.key")
                 defer { statement.reset() }
-                statement.bind(Self.jsonArray(tablePositions.compactMap { ids[$0].integerKey }), at: 1)
+                statement.bind(JSONList.integers(tablePositions.compactMap { ids[$0].integerKey }), at: 1)
                 let reader = RowReader(schema: schema, table: table)
                 let keyColumn = Int32(table.columns.count + 2)
                 while try statement.step() {
@@ -60,11 +60,6 @@ extension SQLiteStore {
         }
         return keys
     }
-
-    /// `[1,2,3]`: a list of keys bound as one parameter and read with `json_each`.
-    static func jsonArray(_ keys: [Int64]) -> String {
-        "[" + keys.map(String.init).joined(separator: ",") + "]"
-    }
 }
 
 extension AnyObjectID {
@@ -74,5 +69,6 @@ extension AnyObjectID {
         return nil
     }
 
+    /// Whether the key is an integer.
     var isInteger: Bool { integerKey != nil }
 }

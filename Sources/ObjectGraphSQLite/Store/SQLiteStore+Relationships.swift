@@ -17,7 +17,7 @@ extension SQLiteStore {
         return try withConnection { connection in
             let statement = try connection.statement(sql)
             defer { statement.reset() }
-            statement.bind(Self.jsonArray(keys), at: 1)
+            statement.bind(JSONList.integers(keys), at: 1)
             var result: [AnyObjectID: [AnyObjectID]] = [:]
             while try statement.step() {
                 let owner = AnyObjectID(entityName: layout.table, key: .integer(statement.int64(0)))
