@@ -129,4 +129,26 @@ import Testing
         let stored = try await store.snapshots(for: [try #require(mapping[id])])
         #expect(stored.first?.values == [.string("a"), .null])
     }
+
+    @Test func swappingUniqueValuesInOneSaveSucceedsLikeInMemory() async throws {
+        let (memory, sqlite) = try await TestData.storePair()
+        for store in [memory, sqlite] as [any PersistentStore] {
+            let bands = try await store.fetch(StoreFetchRequest(entityName: "Band", sortDescriptors: [SortExpression(["name"])]))
+            let (first, second) = (bands[0], bands[1])
+            _ = try await store.save(ChangeSet(updated: [
+                UpdatedObject(id: first.id, entityName: "Band", attributes: [AttributeChange(index: 0, value: second.values[0])], toOnes: []),
+                UpdatedObject(id: second.id, entityName: "Band", attributes: [AttributeChange(index: 0, value: first.values[0])], toOnes: []),
+            ]))
+        }
+        let request = StoreFetchRequest(entityName: "Band")
+        #expect(try await sqlite.fetch(request) == memory.fetch(request))
+        let bands = try await sqlite.fetch(request)
+        await #expect(throws: ObjectGraphError.self) {
+            try await sqlite.save(ChangeSet(updated: [
+                UpdatedObject(id: bands[0].id, entityName: "Band", attributes: [AttributeChange(index: 0, value: .string("same"))], toOnes: []),
+                UpdatedObject(id: bands[1].id, entityName: "Band", attributes: [AttributeChange(index: 0, value: .string("same"))], toOnes: []),
+            ]))
+        }
+        #expect(try await sqlite.fetch(request) == memory.fetch(request))
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ObjectGraph
 
 extension SaveWriter {
@@ -39,6 +40,29 @@ extension SaveWriter {
             }
         }
         guard connection.changes > 0 else { throw ObjectGraphError.objectNotFound(updated.id) }
+    }
+
+    /// Uniqueness is checked when the save is complete (as the runtime does), but SQLite checks UNIQUE
+    /// indexes row by row; so when several updates change constrained columns (values swapped between
+    /// objects), those columns first get placeholders that collide with nothing: the key as a BLOB.
+    func parkUniqueValues(of updates: [UpdatedObject]) throws {
+        var parked: [(table: String, key: Int64, columns: [String])] = []
+        for updated in updates {
+            let layout = try schema.layout(of: updated.entityName)
+            let constrained = Set(schema.uniqueIndexes.filter { $0.table == layout.table }.flatMap(\.columns))
+            let columns = updated.attributes.compactMap { change in
+                layout.attributeColumns.indices.contains(change.index) ? layout.attributeColumns[change.index] : nil
+            }.filter(constrained.contains)
+            if !columns.isEmpty { parked.append((layout.table, try key(of: updated.id), columns)) }
+        }
+        guard parked.count > 1 else { return }
+        for (table, key, columns) in parked {
+            let statement = try connection.statement("UPDATE \(SQL.quote(table)) SET "
+                + columns.map { "\(SQL.quote($0)) = ?1" }.joined(separator: ", ") + " WHERE \(SQL.quote(SQL.primaryKey)) = ?2")
+            statement.bind(.data(withUnsafeBytes(of: key) { Data($0) }), at: 1)
+            statement.bind(key, at: 2)
+            try statement.run()
+        }
     }
 
     private mutating func updateStatement(layout: EntityLayout, attributes: [Int], toOneSlots: [Int]) throws -> Statement {

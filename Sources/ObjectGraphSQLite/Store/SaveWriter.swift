@@ -17,6 +17,7 @@ struct SaveWriter {
     mutating func apply(_ changes: ChangeSet) throws -> [AnyObjectID: AnyObjectID] {
         try allocateKeys(for: changes.inserted)
         try insert(changes.inserted)
+        try parkUniqueValues(of: changes.updated)
         for updated in changes.updated { try update(updated) }
         for change in changes.toManyChanges { try apply(change) }
         for deleted in changes.deleted { try delete(deleted) }
