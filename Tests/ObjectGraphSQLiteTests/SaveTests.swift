@@ -151,4 +151,33 @@ import Testing
         }
         #expect(try await sqlite.fetch(request) == memory.fetch(request))
     }
+
+    @Test func valuesFreedByDeletesAndUpdatesCanBeTakenByInsertsOfTheSameSave() async throws {
+        let (memory, sqlite) = try await TestData.storePair()
+        for store in [memory, sqlite] as [any PersistentStore] {
+            let low = try #require(try await store.fetch(StoreFetchRequest(entityName: "Band", predicate: .compare(["name"], .equal, .string("Low")))).first)
+            let grunge = try #require(try await store.fetch(StoreFetchRequest(entityName: "Tag", predicate: .compare(["name"], .equal, .string("grunge")))).first)
+            _ = try await store.save(ChangeSet(
+                inserted: [band("Low"), Snapshot(id: .temporary(entityName: "Tag"), entityName: "Tag", values: [.string("grunge")], toOneIDs: [])],
+                updated: [UpdatedObject(id: low.id, entityName: "Band", attributes: [AttributeChange(index: 0, value: .string("Low (old)"))], toOnes: [])],
+                deleted: [DeletedObject(id: grunge.id, entityName: "Tag")]))
+        }
+        for entity in ["Band", "Tag"] {
+            let request = StoreFetchRequest(entityName: entity)
+            #expect(try await sqlite.fetch(request) == memory.fetch(request))
+        }
+    }
+
+    @Test func linksAddedToAnObjectDeletedInTheSameSaveAreDropped() async throws {
+        let (memory, sqlite) = try await TestData.storePair()
+        for store in [memory, sqlite] as [any PersistentStore] {
+            let unused = try #require(try await store.fetch(StoreFetchRequest(entityName: "Tag", predicate: .compare(["name"], .equal, .string("unused")))).first)
+            let track = try #require(try await store.fetch(StoreFetchRequest(entityName: "Track")).first)
+            _ = try await store.save(ChangeSet(
+                deleted: [DeletedObject(id: unused.id, entityName: "Tag")],
+                toManyChanges: [ToManyChange(ownerID: track.id, entityName: "Track", relationshipIndex: 1, added: [unused.id], removed: [])]))
+        }
+        let tracks = try await sqlite.fetch(StoreFetchRequest(entityName: "Track")).map(\.id)
+        #expect(try await sqlite.relatedIDs(for: "tags", of: "Track", ids: tracks) == memory.relatedIDs(for: "tags", of: "Track", ids: tracks))
+    }
 }

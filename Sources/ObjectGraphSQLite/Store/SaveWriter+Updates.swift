@@ -90,16 +90,21 @@ extension SaveWriter {
         return try RowReader(schema: schema, table: table).snapshot(statement).values
     }
 
-    /// `DELETE` of the row and of every link row that names it.
+    /// `DELETE` of the row.
     func delete(_ deleted: DeletedObject) throws {
         let layout = try schema.layout(of: deleted.entityName)
-        let key = try key(of: deleted.id)
         let statement = try connection.statement("DELETE FROM \(SQL.quote(layout.table)) WHERE \(SQL.quote(SQL.primaryKey)) = ?")
-        statement.bind(key, at: 1)
+        statement.bind(try key(of: deleted.id), at: 1)
         try statement.run()
         guard connection.changes > 0 else { throw ObjectGraphError.objectNotFound(deleted.id) }
+    }
+
+    /// `DELETE` of every link row that names a deleted object.
+    func unlink(_ deleted: DeletedObject) throws {
+        let table = try schema.layout(of: deleted.entityName).table
+        let key = try key(of: deleted.id)
         for link in schema.links {
-            for (column, table) in [("a", link.aTable), ("b", link.bTable)] where table == layout.table {
+            for (column, linkedTable) in [("a", link.aTable), ("b", link.bTable)] where linkedTable == table {
                 let unlink = try connection.statement("DELETE FROM \(SQL.quote(link.name)) WHERE \(SQL.quote(column)) = ?")
                 unlink.bind(key, at: 1)
                 try unlink.run()

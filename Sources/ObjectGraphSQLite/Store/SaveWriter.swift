@@ -14,13 +14,18 @@ struct SaveWriter {
         self.schema = schema
     }
 
+    /// Deleted rows go first and updates run before inserts, so values they free can be taken by new
+    /// objects of the same save (the runtime checks uniqueness on the saved result; the schema has no
+    /// foreign key constraints, so the order is free otherwise). Link rows of deleted objects go last,
+    /// after the to-many changes that might still name them.
     mutating func apply(_ changes: ChangeSet) throws -> [AnyObjectID: AnyObjectID] {
         try allocateKeys(for: changes.inserted)
-        try insert(changes.inserted)
+        for deleted in changes.deleted { try delete(deleted) }
         try parkUniqueValues(of: changes.updated)
         for updated in changes.updated { try update(updated) }
+        try insert(changes.inserted)
         for change in changes.toManyChanges { try apply(change) }
-        for deleted in changes.deleted { try delete(deleted) }
+        for deleted in changes.deleted { try unlink(deleted) }
         return mapping
     }
 
