@@ -44,4 +44,28 @@ import Testing
         let other = try await SQLiteStore(at: .inMemory, model: MusicModel.model.schema)
         #expect(await other.isOnStoreThread)
     }
+
+    @Test func twoStoresOnOneFileShareKeysAndData() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("two-stores.sqlite")
+        let stores = [try await SQLiteStore(at: .file(path), model: MusicModel.model.schema),
+                      try await SQLiteStore(at: .file(path), model: MusicModel.model.schema)]
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (number, store) in stores.enumerated() {
+                group.addTask {
+                    let context = try ObjectContext(store: store, model: MusicModel.model)
+                    for round in 0..<20 {
+                        _ = Tag(context: context, name: "tag-\(number)-\(round)")
+                        try await context.save()
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        for store in stores {
+            let tags = try await store.fetch(StoreFetchRequest(entityName: "Tag"))
+            #expect(tags.count == 40)
+            #expect(Set(tags.map(\.id)).count == 40)
+        }
+    }
 }
