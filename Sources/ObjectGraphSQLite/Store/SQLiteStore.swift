@@ -1,4 +1,3 @@
-import Foundation
 import ObjectGraph
 
 /// The embedded default store: a SQLite database file (created if missing) or a private in-memory
