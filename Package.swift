@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "modelgen", targets: ["modelgen"]),
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
         .library(name: "ObjectGraphREST", targets: ["ObjectGraphREST"]),
+        .library(name: "ObjectGraphSQLite", targets: ["ObjectGraphSQLite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -68,6 +69,16 @@ let package = Package(
         // The store conformance suite and the fixture model, for the test targets of every store.
         .target(name: "ObjectGraphConformance", dependencies: ["ObjectGraph"], path: "Tests/ObjectGraphConformance"),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphConformance"]),
+
+        // The SQLite store, the embedded default.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "ObjectGraphSQLite", dependencies: ["ObjectGraph", "CSQLite"]),
+        // Saves in a loop to a SQLite file until killed; the crash test of ObjectGraphSQLiteTests runs it.
+        .executableTarget(name: "sqlite-crash-writer", dependencies: ["ObjectGraphSQLite", "ObjectGraphConformance"]),
+        .testTarget(
+            name: "ObjectGraphSQLiteTests",
+            dependencies: ["ObjectGraphSQLite", "ObjectGraphConformance", "CSQLite", "sqlite-crash-writer"]
+        ),
 
         // The REST/JSON store (URLSession through FoundationNetworking on Linux).
         .target(name: "ObjectGraphREST", dependencies: ["ObjectGraph"]),

@@ -3,7 +3,8 @@ extension ObjectContext {
     /// The registered objects for `snapshots`, creating the missing ones; registered objects without
     /// unsaved changes take the snapshot's newer values.
     func materialize(_ snapshots: [Snapshot]) throws -> [ManagedObject] {
-        try snapshots.map { snapshot in
+        registered.reserveCapacity(registered.count + snapshots.count)
+        return try snapshots.map { snapshot in
             if let existing = registered[snapshot.id] {
                 if existing.lifecycle == .persisted && !existing.isTouched && !existing.isPendingDeletion {
                     try load(snapshot, into: existing)
@@ -54,7 +55,7 @@ extension ObjectContext {
         }
         object.isTrackingChanges = false
         defer { object.isTrackingChanges = true }
-        for (index, attribute) in entity.attributes.enumerated() where !attribute.isTransient {
+        for index in entity.storedAttributeIndices {
             try object.setAttributeValue(snapshot.values[index], at: index)
         }
         for (slot, index) in entity.toOneRelationshipIndices.enumerated() {
