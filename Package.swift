@@ -14,10 +14,14 @@ let package = Package(
         .plugin(name: "ModelGenPlugin", targets: ["ModelGenPlugin"]),
         .plugin(name: "GenerateModels", targets: ["GenerateModels"]),
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
+        .library(name: "ObjectGraphREST", targets: ["ObjectGraphREST"]),
+        .library(name: "ObjectGraphSQLite", targets: ["ObjectGraphSQLite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // HTTP server for the REST store's tests and example only; ObjectGraphREST never uses it.
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         // Reading Xcode data models.
@@ -100,6 +104,39 @@ let package = Package(
             dependencies: ["ObjectGraph"],
             path: "Examples/GitHubExample",
             exclude: ["modelgen.json"]
+        ),
+        // The SQLite store, the embedded default.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "ObjectGraphSQLite", dependencies: ["ObjectGraph", "CSQLite"]),
+        // Saves in a loop to a SQLite file until killed; the crash test of ObjectGraphSQLiteTests runs it.
+        .executableTarget(name: "sqlite-crash-writer", dependencies: ["ObjectGraphSQLite", "ObjectGraphConformance"]),
+        .testTarget(
+            name: "ObjectGraphSQLiteTests",
+            dependencies: ["ObjectGraphSQLite", "ObjectGraphConformance", "CSQLite", "sqlite-crash-writer"]
+        ),
+
+        // The REST/JSON store (URLSession through FoundationNetworking on Linux).
+        .target(name: "ObjectGraphREST", dependencies: ["ObjectGraph"]),
+        // A local GitHub-like, Bandcamp-like and generic JSON API on FlyingFox, for tests and the example.
+        .target(
+            name: "RESTTestServer",
+            dependencies: ["ObjectGraph", "ObjectGraphREST", .product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Tests/RESTTestServer"
+        ),
+        // The GitHub and Bandcamp example models' classes (hand-written in the generator's shape for now).
+        .target(name: "RESTExampleModels", dependencies: ["ObjectGraph"], path: "Tests/RESTExampleModels"),
+        .testTarget(
+            name: "ObjectGraphRESTTests",
+            dependencies: ["ObjectGraphREST", "RESTTestServer", "RESTExampleModels"]
+        ),
+        .testTarget(
+            name: "RESTStoreConformanceTests",
+            dependencies: ["ObjectGraphREST", "RESTTestServer", "ObjectGraphConformance"]
+        ),
+        .executableTarget(
+            name: "rest-example",
+            dependencies: ["ObjectGraphREST", "RESTTestServer", "RESTExampleModels"],
+            path: "Sources/Examples/rest-example"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,17 +1,27 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Benchmarks, kept out of the main package so that users never build them.
-// Run from this folder: swift run -c release ReadModelBenchmark PATH [ITERATIONS]
-//                       swift run -c release GenerateBenchmark synthetic 1000 | PATH
-
+// Benchmarks, kept out of the main package so that users never build GRDB or the benchmark code.
+// - Store speed against the raw SQLite C API and GRDB records:
+//   swift run -c release --package-path Benchmarks modelgen-benchmarks --rows 2000
+// - Reading a model: swift run -c release --package-path Benchmarks ReadModelBenchmark PATH [ITERATIONS]
+// - Generating code, per stage: swift run -c release --package-path Benchmarks GenerateBenchmark synthetic 1000
+//   (or a model path; --file-per model for one output file)
 let package = Package(
     name: "modelgen-benchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "modelgen", path: ".."),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
+        .executableTarget(
+            name: "modelgen-benchmarks",
+            dependencies: [
+                .product(name: "ObjectGraph", package: "modelgen"),
+                .product(name: "ObjectGraphSQLite", package: "modelgen"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .executableTarget(
             name: "ReadModelBenchmark",
             dependencies: [.product(name: "DataModel", package: "modelgen")]

@@ -3,7 +3,8 @@ extension ObjectContext {
     /// The registered objects for `snapshots`, creating the missing ones; registered objects without
     /// unsaved changes take the snapshot's newer values.
     func materialize(_ snapshots: [Snapshot]) throws -> [ManagedObject] {
-        try snapshots.map { snapshot in
+        registered.reserveCapacity(registered.count + snapshots.count)
+        return try snapshots.map { snapshot in
             if let existing = registered[snapshot.id] {
                 if existing.lifecycle == .persisted && !existing.isTouched && !existing.isPendingDeletion {
                     try load(snapshot, into: existing)
@@ -23,6 +24,30 @@ extension ObjectContext {
     /// Sets `object`'s attributes, to-one faults and committed state from `snapshot`, then applies changes
     /// made to it while it was not registered.
     private func load(_ snapshot: Snapshot, into object: ManagedObject) throws {
+        try loadAttributesAndToOnes(snapshot, into: object)
+        for index in object.entity.relationships.indices where object.entity.relationships[index].isToMany {
+            object.relationshipStates[index] = .toManyFault
+        }
+        object.committedToMany = [:]
+        applyPendingToOnes(to: object)
+    }
+
+    /// Makes the state a store reported after saving the committed state of the saved objects; loaded
+    /// to-many relationships stay loaded. Runs after the save took effect.
+    /// - Throws: ``ObjectGraphError/inconsistentData(_:)`` when a snapshot does not fit its object.
+    func adoptSavedState(_ snapshots: [Snapshot]) throws {
+        for snapshot in snapshots {
+            guard let object = registered[snapshot.id], object.lifecycle == .persisted else { continue }
+            do {
+                try loadAttributesAndToOnes(snapshot, into: object)
+            } catch {
+                throw ObjectGraphError.inconsistentData("the save took effect, but the store's state of \(snapshot.id) does not fit: \(error)")
+            }
+        }
+    }
+
+    /// Sets `object`'s attributes, to-one faults and their committed state from `snapshot`.
+    private func loadAttributesAndToOnes(_ snapshot: Snapshot, into object: ManagedObject) throws {
         let entity = object.entity
         guard snapshot.values.count == entity.attributes.count,
               snapshot.toOneIDs.count == entity.toOneRelationshipIndices.count else {
@@ -30,7 +55,7 @@ extension ObjectContext {
         }
         object.isTrackingChanges = false
         defer { object.isTrackingChanges = true }
-        for (index, attribute) in entity.attributes.enumerated() where !attribute.isTransient {
+        for index in entity.storedAttributeIndices {
             try object.setAttributeValue(snapshot.values[index], at: index)
         }
         for (slot, index) in entity.toOneRelationshipIndices.enumerated() {
@@ -38,14 +63,9 @@ extension ObjectContext {
             if case .toOne(let current) = object.relationshipStates[index], current?.objectID == id { continue }
             object.relationshipStates[index] = .toOneFault(id)
         }
-        for index in entity.relationships.indices where entity.relationships[index].isToMany {
-            object.relationshipStates[index] = .toManyFault
-        }
         object.committedValues = snapshot.values
         object.committedToOneIDs = snapshot.toOneIDs
-        object.committedToMany = [:]
         object.changedAttributes = []
-        applyPendingToOnes(to: object)
     }
 
     private func applyPendingToOnes(to object: ManagedObject) {

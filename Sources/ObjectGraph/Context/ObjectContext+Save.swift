@@ -5,7 +5,8 @@ extension ObjectContext {
     ///
     /// On any error — a Deny rule, validation failures (all listed in one
     /// ``ObjectGraphError/validationFailed(_:)``), or a store error — neither the store nor the context
-    /// changes: pending changes stay pending.
+    /// changes: pending changes stay pending. Values the store changed while saving
+    /// (``PersistentStore/saveReturningState(_:)``) become the saved objects' values.
     ///
     /// ```swift
     /// do {
@@ -25,15 +26,18 @@ extension ObjectContext {
             self.journal = nil
             isSaving = false
         }
+        let result: SaveResult
         do {
             try await applyDeleteRules()
             try await validatePendingObjects()
             let changes = changeSet()
-            commit(changes.isEmpty ? [:] : try await store.save(changes))
+            result = changes.isEmpty ? SaveResult() : try await store.saveReturningState(changes)
+            commit(result.permanentIDs)
         } catch {
             journal.restore(into: self)
             throw error
         }
+        try adoptSavedState(result.savedSnapshots)
     }
 
     /// Cascades deletions through the graph, then checks Deny rules and nullifies inverses.

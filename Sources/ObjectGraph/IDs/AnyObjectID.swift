@@ -44,13 +44,19 @@ public struct AnyObjectID: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// A new temporary ID for an object of the hierarchy rooted at `entityName`.
     public static func temporary(entityName: String) -> AnyObjectID {
-        AnyObjectID(entityName: entityName, key: .temporary(UUID()))
+        AnyObjectID(entityName: entityName, key: .temporary(TemporaryKeys.next()))
     }
 
     /// Whether the ID is temporary (the object has not been saved yet).
     public var isTemporary: Bool {
         if case .temporary = key { return true }
         return false
+    }
+
+    /// Hashes the key only: IDs that differ only by entity name are rare, and hashing the name's
+    /// characters made every identity-map and change-set lookup pay for a string.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
     }
 
     /// `Entity/key`, e.g. `Band/12`.

@@ -92,12 +92,14 @@ open class ManagedObject {
 
     /// Converts `value` for the attribute at `index`, throwing a typed error naming the attribute when it
     /// does not fit.
+    @inlinable
     public final func decode<Value: AttributeValueConvertible>(_ value: AttributeValue, at index: Int) throws -> Value {
         if let converted = Value(attributeValue: value) { return converted }
         throw typeMismatch(value, at: index)
     }
 
     /// The error for a value that does not fit the attribute at `index`.
+    @usableFromInline
     final func typeMismatch(_ value: AttributeValue, at index: Int) -> ObjectGraphError {
         let attribute = entity.attributes.indices.contains(index) ? entity.attributes[index] : nil
         return ObjectGraphError.typeMismatch(

@@ -38,6 +38,9 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
     /// carry to-one destinations aligned with this list.
     public let toOneRelationshipIndices: [Int]
 
+    /// Indices of the attributes that are not transient, precomputed for loading objects.
+    let storedAttributeIndices: [Int]
+
     private let attributeIndexByName: [String: Int]
     private let relationshipIndexByName: [String: Int]
     private let toOneSlotByRelationshipIndex: [Int: Int]
@@ -65,6 +68,7 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
         self.indexes = indexes
         self.userInfo = userInfo
         self.rest = rest
+        self.storedAttributeIndices = attributes.indices.filter { !attributes[$0].isTransient }
         self.attributeIndexByName = Self.firstIndexByName(attributes.map(\.name))
         self.relationshipIndexByName = Self.firstIndexByName(relationships.map(\.name))
         let toOnes = relationships.indices.filter { !relationships[$0].isToMany }

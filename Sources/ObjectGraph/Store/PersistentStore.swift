@@ -46,4 +46,9 @@ public protocol PersistentStore: Sendable {
     /// Applies `changes` atomically and returns the permanent ID of every inserted object, keyed by its
     /// temporary ID. On any error nothing is applied.
     func save(_ changes: ChangeSet) async throws -> [AnyObjectID: AnyObjectID]
+
+    /// Applies `changes` like ``save(_:)`` and also returns the stored state of objects whose values the
+    /// store changed while saving (server-assigned identifiers, timestamps); ``ObjectContext/save()``
+    /// calls this. The default implementation calls ``save(_:)`` and reports no changed values.
+    func saveReturningState(_ changes: ChangeSet) async throws -> SaveResult
 }

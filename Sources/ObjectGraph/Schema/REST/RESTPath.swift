@@ -11,7 +11,8 @@
 /// ```
 ///
 /// A template may carry a query (`/api/album/2/info?album_id=:identifier`); substituted values are
-/// percent-escaped by the store.
+/// percent-escaped by the store. For an entity that keeps its identifier in no attribute, a one-step
+/// placeholder naming the identifier key (`.value(["id"])`) stands for the object's identifier.
 public struct RESTPath: Sendable, Hashable, Codable, CustomStringConvertible {
     /// One part of a template.
     public enum Segment: Sendable, Hashable, Codable {

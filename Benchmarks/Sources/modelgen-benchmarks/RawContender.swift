@@ -1,0 +1,141 @@
+import Foundation
+import GRDBSQLite
+
+/// The lower bound: the SQLite C API with prepared statements, reading rows into plain structs.
+final class RawContender: Contender {
+    struct Row {
+        var id: Int64
+        var values: ItemValues
+        var ownerID: Int64?
+    }
+
+    private var db: OpaquePointer?
+    private var loaded: [(id: Int64, price: Double)] = []
+    private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    init(path: String) throws {
+        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
+            throw BenchmarkFailure(description: "cannot open \(path)")
+        }
+        try execute("""
+            PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
+            CREATE TABLE Owner ("_pk" INTEGER PRIMARY KEY, "name" TEXT NOT NULL);
+            CREATE TABLE Item ("_pk" INTEGER PRIMARY KEY, "name" TEXT NOT NULL, "quantity" INTEGER NOT NULL,
+                "price" REAL NOT NULL, "score" INTEGER NOT NULL, "isActive" INTEGER NOT NULL, "created" REAL NOT NULL,
+                "code" TEXT, "ratio" REAL, "owner" INTEGER);
+            CREATE INDEX Item_owner ON Item ("owner");
+            """)
+    }
+
+    deinit { sqlite3_close_v2(db) }
+
+    private func execute(_ sql: String) throws {
+        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
+            throw BenchmarkFailure(description: String(cString: sqlite3_errmsg(db)))
+        }
+    }
+
+    private func prepare(_ sql: String) throws -> OpaquePointer? {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else {
+            throw BenchmarkFailure(description: String(cString: sqlite3_errmsg(db)))
+        }
+        return statement
+    }
+
+    private func text(_ statement: OpaquePointer?, _ column: Int32) -> String? {
+        guard let text = sqlite3_column_text(statement, column) else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
+    }
+
+    func insert(_ items: [ItemValues], owners: Int) async throws {
+        try execute("BEGIN")
+        let owner = try prepare("INSERT INTO Owner (_pk, name) VALUES (?, ?)")
+        for index in 0..<owners {
+            sqlite3_bind_int64(owner, 1, Int64(index + 1))
+            sqlite3_bind_text(owner, 2, "owner \(index)", -1, transient)
+            guard sqlite3_step(owner) == SQLITE_DONE else { throw BenchmarkFailure(description: "owner insert failed") }
+            sqlite3_reset(owner)
+        }
+        sqlite3_finalize(owner)
+        let item = try prepare("INSERT INTO Item (name, quantity, price, score, isActive, created, code, ratio, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        for values in items {
+            sqlite3_bind_text(item, 1, values.name, -1, transient)
+            sqlite3_bind_int64(item, 2, values.quantity)
+            sqlite3_bind_double(item, 3, values.price)
+            sqlite3_bind_int64(item, 4, Int64(values.score))
+            sqlite3_bind_int64(item, 5, values.isActive ? 1 : 0)
+            sqlite3_bind_double(item, 6, values.created.timeIntervalSinceReferenceDate)
+            if let code = values.code { sqlite3_bind_text(item, 7, code, -1, transient) } else { sqlite3_bind_null(item, 7) }
+            if let ratio = values.ratio { sqlite3_bind_double(item, 8, Double(ratio)) } else { sqlite3_bind_null(item, 8) }
+            sqlite3_bind_int64(item, 9, Int64(values.owner + 1))
+            guard sqlite3_step(item) == SQLITE_DONE else { throw BenchmarkFailure(description: "item insert failed") }
+            sqlite3_reset(item)
+        }
+        sqlite3_finalize(item)
+        try execute("COMMIT")
+    }
+
+    private func readItems(_ statement: OpaquePointer?) -> [Row] {
+        var rows: [Row] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            rows.append(Row(
+                id: sqlite3_column_int64(statement, 0),
+                values: ItemValues(
+                    name: text(statement, 1) ?? "", quantity: sqlite3_column_int64(statement, 2),
+                    price: sqlite3_column_double(statement, 3), score: Int32(truncatingIfNeeded: sqlite3_column_int64(statement, 4)),
+                    isActive: sqlite3_column_int64(statement, 5) != 0,
+                    created: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(statement, 6)),
+                    code: text(statement, 7),
+                    ratio: sqlite3_column_type(statement, 8) == SQLITE_NULL ? nil : Float(sqlite3_column_double(statement, 8)),
+                    owner: 0),
+                ownerID: sqlite3_column_type(statement, 9) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, 9)))
+        }
+        return rows
+    }
+
+    private static let columns = "_pk, name, quantity, price, score, isActive, created, code, ratio, owner"
+
+    func fetchActive() async throws -> Int {
+        let statement = try prepare("SELECT \(Self.columns) FROM Item WHERE isActive = 1 ORDER BY _pk")
+        defer { sqlite3_finalize(statement) }
+        return readItems(statement).count
+    }
+
+    func fetchOwnersWithItems() async throws -> Int {
+        let ownersStatement = try prepare("SELECT _pk, name FROM Owner ORDER BY _pk LIMIT 1000")
+        var owners: [(id: Int64, name: String)] = []
+        while sqlite3_step(ownersStatement) == SQLITE_ROW {
+            owners.append((sqlite3_column_int64(ownersStatement, 0), text(ownersStatement, 1) ?? ""))
+        }
+        sqlite3_finalize(ownersStatement)
+        let itemsStatement = try prepare(
+            "SELECT \(Self.columns) FROM Item WHERE owner IN (SELECT value FROM json_each(?)) ORDER BY owner, _pk")
+        defer { sqlite3_finalize(itemsStatement) }
+        sqlite3_bind_text(itemsStatement, 1, "[" + owners.map { String($0.id) }.joined(separator: ",") + "]", -1, transient)
+        var byOwner: [Int64: [Row]] = [:]
+        for row in readItems(itemsStatement) { byOwner[row.ownerID ?? 0, default: []].append(row) }
+        return owners.reduce(0) { $0 + (byOwner[$1.id]?.count ?? 0) }
+    }
+
+    func prepareUpdate() async throws {
+        let statement = try prepare("SELECT \(Self.columns) FROM Item ORDER BY _pk")
+        defer { sqlite3_finalize(statement) }
+        loaded = readItems(statement).map { ($0.id, $0.values.price) }
+    }
+
+    func updatePrices() async throws -> Int {
+        try execute("BEGIN")
+        let statement = try prepare("UPDATE Item SET price = ? WHERE _pk = ?")
+        for index in loaded.indices {
+            loaded[index].price += 1
+            sqlite3_bind_double(statement, 1, loaded[index].price)
+            sqlite3_bind_int64(statement, 2, loaded[index].id)
+            guard sqlite3_step(statement) == SQLITE_DONE else { throw BenchmarkFailure(description: "update failed") }
+            sqlite3_reset(statement)
+        }
+        sqlite3_finalize(statement)
+        try execute("COMMIT")
+        return loaded.count
+    }
+}

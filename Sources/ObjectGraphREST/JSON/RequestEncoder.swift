@@ -1,0 +1,33 @@
+import ObjectGraph
+
+/// Request bodies: mapped attributes at their key paths and to-one destinations at their foreign keys.
+/// Identifier attributes are never sent; the server owns identifiers.
+enum RequestEncoder {
+    /// The body for the attributes at `indices` with `values` (aligned with the entity's attributes) and
+    /// the to-ones at `toOnes`; to-ones whose destination has no identifier yet are left to the caller.
+    static func body(
+        _ entity: CompiledEntity, values: [AttributeValue], indices: Set<Int>, toOnes: [(MappedRelationship, AnyObjectID?)]
+    ) -> JSONValue {
+        var body = JSONValue.object([:])
+        for attribute in entity.attributes where indices.contains(attribute.index) && attribute.index != entity.identifierIndex {
+            let json = ValueCoding.json(values[attribute.index], type: attribute.description.type, format: attribute.format)
+            body = body.setting(json, at: attribute.keyPath[...])
+        }
+        for (relationship, destination) in toOnes {
+            guard let key = relationship.mapping.foreignKey else { continue }
+            if let destination {
+                guard let identifier = CompiledEntity.json(for: destination.key) else { continue }
+                body = body.setting(identifier, at: [key])
+            } else {
+                body = body.setting(.null, at: [key])
+            }
+        }
+        return body
+    }
+
+    /// Whether `body` has nothing to send.
+    static func isEmpty(_ body: JSONValue) -> Bool {
+        if case .object(let members) = body { return members.isEmpty }
+        return false
+    }
+}

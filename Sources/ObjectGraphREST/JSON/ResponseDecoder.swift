@@ -1,0 +1,124 @@
+import ObjectGraph
+
+/// Reads objects from one response into a copy of the store's cache, checking every value against the
+/// model. The caller keeps the copy only when the whole response decoded, so a bad response changes
+/// nothing.
+struct ResponseDecoder {
+    let compiled: CompiledModel
+    /// The URL of the response being read, for error messages.
+    var url: String
+    var cache: ObjectCache
+
+    /// The objects of a list response: the document itself when it is an array, otherwise the array
+    /// under the first of `keys` the document has (envelopes such as `{"results": [...]}`).
+    static func list(in document: JSONValue, keys: [String?], url: String) throws(RESTError) -> [JSONValue] {
+        if case .array(let items) = document { return items }
+        let keys = keys.compactMap(\.self)
+        for key in keys {
+            if case .array(let items)? = document[keyPath: [key]] { return items }
+        }
+        let expected = "expected a list" + (keys.isEmpty ? "" : " or an object with " + keys.joined(separator: " or "))
+        throw .malformedDocument(url: url, reason: expected, excerpt: document.excerpt)
+    }
+
+    /// The object of a single-object response: the document, or the object under the entity's envelope.
+    func single(in document: JSONValue, entity: CompiledEntity) -> JSONValue {
+        if document[keyPath: [entity.mapping.identifierKey]] == nil, let envelope = entity.mapping.envelope,
+           case .object? = document[keyPath: [envelope]] {
+            return document[keyPath: [envelope]] ?? document
+        }
+        return document
+    }
+
+    /// Reads one object (and the objects nested in it) and returns its ID. Keys the JSON lacks leave
+    /// known values untouched (for an object seen for the first time, the values of `seed`, such as
+    /// what a POST sent); `null` clears optional values.
+    mutating func decodeObject(_ json: JSONValue, as entity: CompiledEntity, seed: CachedObject? = nil) throws(RESTError) -> AnyObjectID {
+        guard case .object = json else {
+            throw .malformedDocument(url: url, reason: "expected a \(entity.entity.name) object", excerpt: json.excerpt)
+        }
+        guard let identifier = json[keyPath: [entity.mapping.identifierKey]] else {
+            throw .missingKey(entity: entity.entity.name, key: entity.mapping.identifierKey, url: url)
+        }
+        let id = try entity.objectID(for: identifier, url: url)
+        let isNew = cache.objects[id] == nil && seed == nil
+        var object = cache.objects[id] ?? seed ?? CachedObject(entity: entity.entity)
+        var seen: Set<Int> = []
+        for attribute in entity.attributes {
+            guard let value = json[keyPath: attribute.keyPath] else { continue }
+            guard let converted = ValueCoding.attributeValue(value, type: attribute.description.type, format: attribute.format),
+                  !(converted.isNull && !attribute.description.isOptional) else {
+                throw .typeMismatch(entity: entity.entity.name, key: attribute.keyPath.joined(separator: "."),
+                                    expected: attribute.description.type.rawValue, value: value.excerpt, url: url)
+            }
+            object.values[attribute.index] = converted
+            seen.insert(attribute.index)
+        }
+        if let index = entity.identifierIndex, let value = entity.identifierValue(for: id.key) {
+            object.values[index] = value
+            seen.insert(index)
+        }
+        if isNew { try requireValues(of: entity, seen: seen) }
+        cache.objects[id] = object
+        for index in entity.relationships.keys.sorted() {
+            if let relationship = entity.relationships[index] {
+                try decodeRelationship(relationship, of: id, in: json)
+            }
+        }
+        return id
+    }
+
+    private func requireValues(of entity: CompiledEntity, seen: Set<Int>) throws(RESTError) {
+        for (index, attribute) in entity.entity.attributes.enumerated()
+        where !attribute.isOptional && !attribute.isTransient && attribute.defaultValue == nil && !seen.contains(index) {
+            let key = entity.attributes.first { $0.index == index }?.keyPath.joined(separator: ".") ?? attribute.name
+            throw .missingKey(entity: entity.entity.name, key: key, url: url)
+        }
+    }
+
+    private mutating func decodeRelationship(_ relationship: MappedRelationship, of id: AnyObjectID, in json: JSONValue) throws(RESTError) {
+        let mapping = relationship.mapping
+        let name = relationship.description.name
+        if let key = mapping.key, let value = json[keyPath: [key]] {
+            let destination = try compiled.entity(relationship.description.destinationEntityName)
+            if relationship.description.isToMany {
+                guard case .array(let items) = value else { throw mismatch(relationship, key: key, value, expected: "an array of objects") }
+                var members: [AnyObjectID] = []
+                for item in items {
+                    let member = try decodeObject(item, as: destination)
+                    cache.link(member, toOwner: id, through: relationship, in: compiled.model)
+                    members.append(member)
+                }
+                cache.related[RelationKey(owner: id, relationship: name)] = members
+            } else if let slot = relationship.toOneSlot {
+                switch value {
+                case .null: cache.objects[id]?.toOneIDs[slot] = nil
+                case .object:
+                    let destinationID = try decodeObject(value, as: destination)
+                    cache.objects[id]?.toOneIDs[slot] = destinationID
+                default: throw mismatch(relationship, key: key, value, expected: "an object or null")
+                }
+            }
+        }
+        if let key = mapping.foreignKey, let value = json[keyPath: [key]] {
+            if relationship.description.isToMany {
+                guard case .array(let items) = value else { throw mismatch(relationship, key: key, value, expected: "an array of identifiers") }
+                var members: [AnyObjectID] = []
+                for item in items { members.append(try destinationID(item, of: relationship, key: key)) }
+                cache.related[RelationKey(owner: id, relationship: name)] = members
+            } else if let slot = relationship.toOneSlot {
+                let destination = value == .null ? nil : try destinationID(value, of: relationship, key: key)
+                cache.objects[id]?.toOneIDs[slot] = destination
+            }
+        }
+    }
+
+    private func destinationID(_ value: JSONValue, of relationship: MappedRelationship, key: String) throws(RESTError) -> AnyObjectID {
+        let objectKey = try CompiledEntity.key(value, entity: relationship.description.destinationEntityName, key: key, url: url)
+        return AnyObjectID(entityName: relationship.destinationRoot, key: objectKey)
+    }
+
+    private func mismatch(_ relationship: MappedRelationship, key: String, _ value: JSONValue, expected: String) -> RESTError {
+        .typeMismatch(entity: relationship.sourceEntity, key: key, expected: expected, value: value.excerpt, url: url)
+    }
+}

@@ -1,0 +1,105 @@
+import ObjectGraph
+
+/// One mapped attribute, resolved to its index.
+struct MappedAttribute: Sendable {
+    let index: Int
+    let description: AttributeDescription
+    let keyPath: [String]
+    let format: RESTValueFormat
+}
+
+/// One mapped relationship, resolved to its index, its to-one slot and its destination.
+struct MappedRelationship: Sendable {
+    /// The entity that declares the relationship.
+    let sourceEntity: String
+    let index: Int
+    let description: RelationshipDescription
+    let mapping: RESTRelationshipMapping
+    /// The position in snapshots' `toOneIDs`, for a to-one.
+    let toOneSlot: Int?
+    /// The destination entity's root, which names destination IDs.
+    let destinationRoot: String
+    /// The index of the inverse relationship on the destination, if the model declares one.
+    let inverseIndex: Int?
+}
+
+/// An entity's REST mapping checked against the model and turned into index tables.
+struct CompiledEntity: Sendable {
+    let entity: EntityDescription
+    let rootName: String
+    let mapping: RESTEntityMapping
+    let attributes: [MappedAttribute]
+    let identifierIndex: Int?
+    /// Mapped relationships by relationship index.
+    let relationships: [Int: MappedRelationship]
+
+    init(entity: EntityDescription, mapping: RESTEntityMapping, model: ModelDescription) throws(RESTError) {
+        self.entity = entity
+        self.rootName = model.rootEntityName(of: entity.name)
+        self.mapping = mapping
+        var attributes: [MappedAttribute] = []
+        for attribute in mapping.attributes {
+            guard let index = entity.attributeIndex(named: attribute.attribute), !attribute.keyPath.isEmpty else {
+                throw .invalidMapping(entity: entity.name, reason: "no attribute \(attribute.attribute), or an empty key path")
+            }
+            attributes.append(MappedAttribute(index: index, description: entity.attributes[index],
+                                              keyPath: attribute.keyPath, format: attribute.format))
+        }
+        self.attributes = attributes
+        if let name = mapping.identifierAttribute {
+            guard let index = entity.attributeIndex(named: name),
+                  [.integer16, .integer32, .integer64, .string].contains(entity.attributes[index].type) else {
+                throw .invalidMapping(entity: entity.name, reason: "identifier attribute \(name) must be an integer or string attribute")
+            }
+            identifierIndex = index
+        } else {
+            identifierIndex = nil
+        }
+        var relationships: [Int: MappedRelationship] = [:]
+        for relationship in mapping.relationships {
+            guard let index = entity.relationshipIndex(named: relationship.relationship),
+                  let destination = model.entity(named: entity.relationships[index].destinationEntityName) else {
+                throw .invalidMapping(entity: entity.name, reason: "no relationship \(relationship.relationship)")
+            }
+            let description = entity.relationships[index]
+            relationships[index] = MappedRelationship(
+                sourceEntity: entity.name, index: index, description: description, mapping: relationship,
+                toOneSlot: entity.toOneSlot(forRelationshipAt: index),
+                destinationRoot: model.rootEntityName(of: destination.name),
+                inverseIndex: description.inverseName.flatMap(destination.relationshipIndex(named:)))
+        }
+        self.relationships = relationships
+    }
+
+    /// The ID for an identifier found in JSON.
+    func objectID(for identifier: JSONValue, url: String) throws(RESTError) -> AnyObjectID {
+        AnyObjectID(entityName: rootName, key: try Self.key(identifier, entity: entity.name, key: mapping.identifierKey, url: url))
+    }
+
+    /// An object key from a JSON identifier: integers and strings only.
+    static func key(_ identifier: JSONValue, entity: String, key: String, url: String) throws(RESTError) -> ObjectKey {
+        switch identifier {
+        case .integer(let number): return .integer(number)
+        case .string(let text): return .string(text)
+        default: throw .typeMismatch(entity: entity, key: key, expected: "an integer or string identifier", value: identifier.excerpt, url: url)
+        }
+    }
+
+    /// The identifier attribute's value for an object key.
+    func identifierValue(for key: ObjectKey) -> AttributeValue? {
+        switch key {
+        case .integer(let number): .integer(number)
+        case .string(let text): .string(text)
+        case .temporary: nil
+        }
+    }
+
+    /// The identifier as JSON.
+    static func json(for key: ObjectKey) -> JSONValue? {
+        switch key {
+        case .integer(let number): .integer(number)
+        case .string(let text): .string(text)
+        case .temporary: nil
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ObjectGraph
+
+/// Every error the REST store throws. Each names the request (method and URL) or the entity, JSON key
+/// and value involved; ``description`` says it in a sentence. When a save fails with one of these, the
+/// context keeps its changes so the save can be retried.
+///
+/// ```swift
+/// do { try await context.save() }
+/// catch let RESTError.httpStatus(status, method, url, body) { print(status, method, url, body) }
+/// ```
+public enum RESTError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The server answered with a status outside 2xx; `body` is the start of the response body.
+    case httpStatus(status: Int, method: String, url: String, body: String)
+    /// No response arrived in time.
+    case timedOut(method: String, url: String)
+    /// The connection failed or was closed before a complete response arrived.
+    case connectionFailed(method: String, url: String, reason: String)
+    /// The response is not JSON, or not shaped as the mapping expects; `excerpt` is the start of the body.
+    case malformedDocument(url: String, reason: String, excerpt: String)
+    /// A JSON value does not fit the attribute's type (or an identifier is not a number or string).
+    case typeMismatch(entity: String, key: String, expected: String, value: String, url: String)
+    /// A new object's JSON lacks a required attribute without a default.
+    case missingKey(entity: String, key: String, url: String)
+    /// The mapping gives no URL or JSON key for what was asked.
+    case notMapped(entity: String, reason: String)
+    /// A URL placeholder could not be filled: the value at its key path is unknown or `null`.
+    case unresolvedPlaceholder(entity: String, template: String, keyPath: String)
+    /// The mapping names an attribute or relationship the entity does not have, or an unusable identifier.
+    case invalidMapping(entity: String, reason: String)
+    /// The change set asks for something a REST API cannot express with this mapping.
+    case unsupportedChange(String)
+
+    /// A sentence describing the error.
+    public var description: String {
+        switch self {
+        case .httpStatus(let status, let method, let url, let body):
+            "\(method) \(url) failed with HTTP \(status)" + (body.isEmpty ? "." : ": \(body)")
+        case .timedOut(let method, let url):
+            "\(method) \(url) timed out."
+        case .connectionFailed(let method, let url, let reason):
+            "\(method) \(url) failed: \(reason)"
+        case .malformedDocument(let url, let reason, let excerpt):
+            "The response of \(url) is malformed (\(reason)): \(excerpt)"
+        case .typeMismatch(let entity, let key, let expected, let value, let url):
+            "\(entity).\(key) in \(url) expects \(expected), got \(value)."
+        case .missingKey(let entity, let key, let url):
+            "A new \(entity) in \(url) lacks the required key \(key)."
+        case .notMapped(let entity, let reason):
+            "The REST mapping of \(entity) has no \(reason)."
+        case .unresolvedPlaceholder(let entity, let template, let keyPath):
+            "Cannot fill :\(keyPath) of \(template) for \(entity): the value is unknown or null."
+        case .invalidMapping(let entity, let reason):
+            "The REST mapping of \(entity) is invalid: \(reason)"
+        case .unsupportedChange(let text):
+            "The REST store cannot save this change: \(text)"
+        }
+    }
+
+    /// At most 200 characters of a body, for error messages.
+    static func excerpt(_ body: some Sequence<UInt8>) -> String {
+        let text = String(decoding: Array(body.prefix(800)), as: UTF8.self)
+        return text.count > 200 ? String(text.prefix(200)) + "…" : text
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import ObjectGraph
+
+/// Saving: POST inserts, PATCH updates and link lists, DELETE deletions, in dependency order.
+///
+/// HTTP has no transactions: when a request fails, the earlier ones have taken effect on the server.
+/// The store then throws, keeps its cache as it was, and remembers which inserts the server already
+/// created, so retrying the same changes (the context keeps them) updates those objects instead of
+/// creating them twice; a DELETE answered with 404 counts as done.
+extension RESTStore {
+    /// Saves `changes` and returns the permanent IDs of inserted objects.
+    public func save(_ changes: ChangeSet) async throws -> [AnyObjectID: AnyObjectID] {
+        try await saveReturningState(changes).permanentIDs
+    }
+
+    /// Saves `changes` and returns the permanent IDs and the server's state of every written object.
+    public func saveReturningState(_ changes: ChangeSet) async throws -> SaveResult {
+        try checkExpressible(changes)
+        try await loadObjectsNeededForURLs(of: changes)
+        let original = cache
+        var decoder = ResponseDecoder(compiled: compiled, url: "", cache: original)
+        var progress = SaveProgress()
+        let inserts = Dictionary(changes.inserted.map { ($0.id, $0) }) { first, _ in first }
+        let insertOrder = SaveOrder.dependenciesFirst(changes.inserted.map(\.id)) { id in inserts[id]?.toOneIDs.compactMap(\.self) ?? [] }
+        for id in insertOrder {
+            if let snapshot = inserts[id] { try await insert(snapshot, decoder: &decoder, progress: &progress) }
+        }
+        for link in progress.deferred { try await send(link, decoder: &decoder, permanentIDs: progress.permanentIDs) }
+        for update in changes.updated { try await apply(update, decoder: &decoder, progress: &progress) }
+        try await save(try linkLists(for: changes.toManyChanges), decoder: &decoder, permanentIDs: progress.permanentIDs)
+        for deletion in deletionOrder(changes.deleted, objects: decoder.cache.objects) {
+            try await delete(deletion, decoder: &decoder)
+        }
+        cache.apply(changesFrom: original, to: decoder.cache)
+        for snapshot in changes.inserted { completedInserts[snapshot.id] = nil }
+        return SaveResult(permanentIDs: progress.permanentIDs, savedSnapshots: Self.unique(progress.written).compactMap { id in
+            decoder.cache.objects[id]?.snapshot(id: id)
+        })
+    }
+
+    /// What a save has done so far.
+    private struct SaveProgress {
+        var permanentIDs: [AnyObjectID: AnyObjectID] = [:]
+        /// Objects created or changed, whose server state the context adopts.
+        var written: [AnyObjectID] = []
+        /// To-ones of new objects whose destination was created later in the same save (a cycle).
+        var deferred: [DeferredLink] = []
+    }
+
+    /// An object a POST created, what was sent, and what the server answered.
+    struct CreatedObject {
+        let id: AnyObjectID
+        let sent: CachedObject
+        let state: CachedObject
+    }
+
+    private struct DeferredLink {
+        let temporaryID: AnyObjectID
+        let relationship: MappedRelationship
+        let destination: AnyObjectID
+    }
+
+    private func insert(_ snapshot: Snapshot, decoder: inout ResponseDecoder, progress: inout SaveProgress) async throws {
+        let entity = try compiled.entity(snapshot.entityName)
+        var staged = CachedObject(snapshot)
+        staged.toOneIDs = snapshot.toOneIDs.map { $0.map { progress.permanentIDs[$0] ?? $0 } }
+        var toOnes: [(MappedRelationship, AnyObjectID?)] = []
+        for relationship in entity.relationships.values {
+            guard let slot = relationship.toOneSlot else { continue }
+            let destination = staged.toOneIDs[slot]
+            if let destination, destination.isTemporary {
+                progress.deferred.append(DeferredLink(temporaryID: snapshot.id, relationship: relationship, destination: destination))
+            } else {
+                toOnes.append((relationship, destination))
+            }
+        }
+        decoder.cache.objects[snapshot.id] = staged
+        let url = try insertURL(for: snapshot.id, entity: entity, objects: decoder.cache.objects)
+        decoder.cache.objects[snapshot.id] = nil
+        let id: AnyObjectID
+        if let created = completedInserts[snapshot.id] {
+            id = created.id
+            decoder.cache.objects[id] = created.state
+            let changed = Set(staged.values.indices.filter { staged.values[$0] != created.sent.values[$0] })
+            let body = RequestEncoder.body(entity, values: staged.values, indices: changed, toOnes: [])
+            try await sendUpdate(body, to: try objectURL(of: id, entity: entity, objects: decoder.cache.objects), entity: entity, decoder: &decoder)
+        } else {
+            let present = Set(staged.values.indices.filter { !staged.values[$0].isNull })
+            let body = RequestEncoder.body(entity, values: staged.values, indices: present, toOnes: toOnes)
+            let (document, _) = try await client.send(.post, url, body: body)
+            guard let document else {
+                throw RESTError.malformedDocument(url: url.absoluteString, reason: "expected the created \(entity.entity.name)", excerpt: "")
+            }
+            decoder.url = url.absoluteString
+            id = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity, seed: staged)
+            if let state = decoder.cache.objects[id] {
+                completedInserts[snapshot.id] = CreatedObject(id: id, sent: staged, state: state)
+            }
+        }
+        progress.permanentIDs[snapshot.id] = id
+        progress.written.append(id)
+        invalidateInverseLists(of: entity, destinations: staged.toOneIDs, in: &decoder.cache)
+    }
+
+    /// POSTs to the relationship URL of an owner whose inverse mapping asks for it, else to the list URL.
+    private func insertURL(for id: AnyObjectID, entity: CompiledEntity, objects: [AnyObjectID: CachedObject]) throws(RESTError) -> URL {
+        for relationship in entity.relationships.values.sorted(by: { $0.index < $1.index }) {
+            guard let slot = relationship.toOneSlot, let owner = objects[id]?.toOneIDs[slot], !owner.isTemporary,
+                  let inverseIndex = relationship.inverseIndex,
+                  let ownerEntity = try? compiled.entity(relationship.description.destinationEntityName),
+                  let inverse = ownerEntity.relationships[inverseIndex], inverse.mapping.insertsThroughPath,
+                  let path = inverse.mapping.path else { continue }
+            return try client.urls.url(path, entity: ownerEntity.entity.name) { keyPath in value(at: keyPath, of: owner, in: objects) }
+        }
+        guard let path = entity.mapping.path else {
+            throw .notMapped(entity: entity.entity.name, reason: "list URL (rest.path) to create objects")
+        }
+        return try client.urls.url(path, entity: entity.entity.name) { keyPath in value(at: keyPath, of: id, in: objects) }
+    }
+
+    private func send(_ link: DeferredLink, decoder: inout ResponseDecoder, permanentIDs: [AnyObjectID: AnyObjectID]) async throws {
+        guard let id = permanentIDs[link.temporaryID], let destination = permanentIDs[link.destination],
+              let cached = decoder.cache.objects[id], let slot = link.relationship.toOneSlot else { return }
+        let entity = try compiled.entity(cached.entityName)
+        let url = try objectURL(of: id, entity: entity, objects: decoder.cache.objects)
+        let body = RequestEncoder.body(entity, values: cached.values, indices: [], toOnes: [(link.relationship, destination)])
+        decoder.cache.objects[id]?.toOneIDs[slot] = destination
+        try await sendUpdate(body, to: url, entity: entity, decoder: &decoder)
+    }
+
+    private func apply(_ update: UpdatedObject, decoder: inout ResponseDecoder, progress: inout SaveProgress) async throws {
+        guard let current = decoder.cache.objects[update.id] else { throw ObjectGraphError.objectNotFound(update.id) }
+        let entity = try compiled.entity(current.entityName)
+        let url = try objectURL(of: update.id, entity: entity, objects: decoder.cache.objects)
+        var changed = current
+        for change in update.attributes where changed.values.indices.contains(change.index) {
+            changed.values[change.index] = change.value
+        }
+        var toOnes: [(MappedRelationship, AnyObjectID?)] = []
+        for change in update.toOnes {
+            let destination = change.destination.map { progress.permanentIDs[$0] ?? $0 }
+            guard let relationship = entity.relationships[change.relationshipIndex], let slot = relationship.toOneSlot else { continue }
+            invalidateInverseLists(of: entity, destinations: [current.toOneIDs[slot], destination], in: &decoder.cache)
+            changed.toOneIDs[slot] = destination
+            toOnes.append((relationship, destination))
+        }
+        let body = RequestEncoder.body(entity, values: changed.values, indices: Set(update.attributes.map(\.index)), toOnes: toOnes)
+        decoder.cache.objects[update.id] = changed
+        try await sendUpdate(body, to: url, entity: entity, decoder: &decoder)
+        progress.written.append(update.id)
+    }
+
+    /// Sends changed fields (nothing when there are none) and reads the server's answer, if any.
+    private func sendUpdate(_ body: JSONValue, to url: URL, entity: CompiledEntity, decoder: inout ResponseDecoder) async throws {
+        guard !RequestEncoder.isEmpty(body) else { return }
+        let (document, _) = try await client.send(configuration.updateMethod, url, body: body)
+        guard let document else { return }
+        decoder.url = url.absoluteString
+        _ = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity)
+    }
+
+    private func delete(_ deletion: DeletedObject, decoder: inout ResponseDecoder) async throws {
+        let entity = try compiled.entity(decoder.cache.objects[deletion.id]?.entityName ?? deletion.entityName)
+        let url = try objectURL(of: deletion.id, entity: entity, objects: decoder.cache.objects)
+        do {
+            _ = try await client.send(.delete, url)
+        } catch RESTError.httpStatus(404, _, _, _) {
+            // Already gone: a retried save, or another client deleted it.
+        }
+        if let cached = decoder.cache.objects[deletion.id] {
+            invalidateInverseLists(of: entity, destinations: cached.toOneIDs, in: &decoder.cache)
+        }
+        decoder.cache.objects[deletion.id] = nil
+        decoder.cache.related = decoder.cache.related.filter { $0.key.owner != deletion.id }.mapValues { $0.filter { $0 != deletion.id } }
+    }
+
+    /// Deletions with objects that point at other deleted objects first.
+    private func deletionOrder(_ deletions: [DeletedObject], objects: [AnyObjectID: CachedObject]) -> [DeletedObject] {
+        let byID = Dictionary(deletions.map { ($0.id, $0) }) { first, _ in first }
+        let ids = deletions.map(\.id)
+        let order = SaveOrder.dependenciesFirst(ids) { id in
+            ids.filter { other in objects[other]?.toOneIDs.contains(id) == true }
+        }
+        return order.compactMap { byID[$0] }
+    }
+
+    /// Forgets the cached to-many lists that a changed to-one of an `entity` object appears in.
+    private func invalidateInverseLists(of entity: CompiledEntity, destinations: [AnyObjectID?], in cache: inout ObjectCache) {
+        let inverses = entity.entity.toOneRelationshipIndices.compactMap { entity.entity.relationships[$0].inverseName }
+        for destination in destinations.compactMap(\.self) {
+            for inverse in inverses { cache.related[RelationKey(owner: destination, relationship: inverse)] = nil }
+        }
+    }
+}

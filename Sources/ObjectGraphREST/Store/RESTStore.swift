@@ -1,0 +1,158 @@
+import Foundation
+import ObjectGraph
+
+/// A ``PersistentStore`` that serves a REST/JSON API as an object graph, driven by the REST mapping the
+/// generator emits into each ``EntityDescription``.
+///
+/// - Fetches GET the entity's list URL (`rest.path`); `attribute == value` predicates named in
+///   ``Configuration/queryParameters`` travel as query parameters, everything else the context
+///   evaluates in memory; `limit`/`offset` become page parameters and `Link: rel="next"` is followed.
+/// - Relationship faults GET the relationship's URL with the owner's values filled in; to-one faults
+///   GET the destination's object URL unless a response already described it.
+/// - Nested objects and `<relationship>_id` keys create or update the related objects; object IDs are
+///   made from the identifier, so one object is one instance in a context.
+/// - Saves POST inserts, PATCH changed fields, DELETE deletions, in dependency order; the server's
+///   answers become the objects' values. An HTTP error, timeout or bad response throws a ``RESTError``
+///   and the context keeps its changes.
+///
+/// Responses are cached per store: faulting an object or relationship a response described makes no
+/// request; ``clearCache()`` forgets them.
+///
+/// ```swift
+/// let store = try RESTStore(model: GitHubModel.model.schema, baseURL: URL(string: "https://api.github.com")!)
+/// let context = try ObjectContext(store: store, model: GitHubModel.model)
+/// let octocat = try await User.first(in: context, where: \.login == "octocat")
+/// for repository in try await octocat?.repositories ?? [] {
+///     print(repository.fullName, try await repository.owner === octocat)  // true
+/// }
+/// ```
+public actor RESTStore: PersistentStore {
+    /// The model the store was opened with.
+    public nonisolated let model: ModelDescription
+    /// The store's configuration.
+    public nonisolated let configuration: Configuration
+    nonisolated let compiled: CompiledModel
+    nonisolated let client: RESTClient
+    var cache = ObjectCache()
+    /// Objects a failed save already created on the server, by their temporary IDs.
+    var completedInserts: [AnyObjectID: CreatedObject] = [:]
+
+    /// Opens a store for `model` on the API at `baseURL`.
+    /// - Throws: ``RESTError/invalidMapping(entity:reason:)`` when a mapping names properties the model lacks.
+    public init(
+        model: ModelDescription,
+        baseURL: URL,
+        transport: any HTTPTransport = URLSessionTransport(),
+        configuration: Configuration = Configuration()
+    ) throws(RESTError) {
+        self.model = model
+        self.configuration = configuration
+        self.compiled = try CompiledModel(model: model, overrides: configuration.mappings)
+        self.client = RESTClient(transport: transport, urls: URLBuilder(baseURL: baseURL),
+                                 pagination: configuration.pagination,
+                                 maxConcurrentRequests: configuration.maxConcurrentRequests)
+    }
+
+    /// Equality (`==`, `!=`, nil checks) when some query parameters are configured, nothing otherwise.
+    /// The store re-checks every predicate it receives on the decoded objects, so an endpoint that
+    /// filters loosely, or not at all, still gives exact answers; sorting is left to the context.
+    public nonisolated var capabilities: StoreCapabilities {
+        guard !configuration.queryParameters.isEmpty else { return .none }
+        return StoreCapabilities(predicates: [.equality], sortsByAttribute: false, sortsThroughToOne: false, orderedTypes: [])
+    }
+
+    /// The number of HTTP requests sent so far.
+    public nonisolated var requestCount: Int { client.requestCount }
+
+    /// Forgets every cached response, so the next faults load from the server again.
+    public func clearCache() {
+        cache = ObjectCache()
+    }
+
+    /// GETs the entity's list URL (following pages) and returns the matching objects.
+    public func fetch(_ request: StoreFetchRequest) async throws -> [Snapshot] {
+        let entity = try compiled.entity(request.entityName)
+        guard let path = entity.mapping.path else {
+            throw RESTError.notMapped(entity: entity.entity.name, reason: "list URL (rest.path)")
+        }
+        let filter = request.predicate.map { QueryPlan($0, entity: entity, parameters: configuration.queryParameters) }
+        let url = try client.urls.url(path, entity: entity.entity.name, query: filter?.query ?? []) { keyPath in
+            filter?.equalityValue(at: keyPath)
+        }
+        let envelope = entity.mapping.envelope
+        let items = try await client.list(url, skip: filter == nil ? request.offset : 0, limit: filter == nil ? request.limit : nil) {
+            document, url throws(RESTError) in try ResponseDecoder.list(in: document, keys: [envelope], url: url)
+        }
+        var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
+        var ids: [AnyObjectID] = []
+        for item in items { ids.append(try decoder.decodeObject(item, as: entity)) }
+        cache = decoder.cache
+        var matching = Self.unique(ids)
+        if let predicate = request.predicate {
+            let compiledPredicate = try CompiledPredicate(predicate, entity: entity.entity, model: model)
+            let resolver = CacheResolver(cache: cache, model: model)
+            matching = matching.filter { compiledPredicate.evaluate($0, resolver: resolver) }
+            matching = Array(matching.dropFirst(max(0, request.offset)).prefix(request.limit.map { max(0, $0) } ?? Int.max))
+        }
+        if !request.sortDescriptors.isEmpty {
+            matching = try CompiledSort(request.sortDescriptors, entity: entity.entity, model: model)
+                .sorted(matching, resolver: CacheResolver(cache: cache, model: model))
+        }
+        return matching.compactMap { id in cache.objects[id]?.snapshot(id: id) }
+    }
+
+    /// The number of objects ``fetch(_:)`` returns (the API has no count endpoint).
+    public func count(_ request: StoreFetchRequest) async throws -> Int {
+        var unsorted = request
+        unsorted.sortDescriptors = []
+        return try await fetch(unsorted).count
+    }
+
+    /// Cached objects, and the others GET from their object URLs concurrently; objects the server does
+    /// not know (404) are skipped.
+    public func snapshots(for ids: [AnyObjectID]) async throws -> [Snapshot] {
+        try await reload(ids.filter { cache.objects[$0] == nil })
+        return ids.compactMap { id in cache.objects[id]?.snapshot(id: id) }
+    }
+
+    /// GETs the objects with `ids` from their object URLs, concurrently, into the cache.
+    func reload(_ ids: [AnyObjectID]) async throws {
+        let missing = Self.unique(ids.filter { !$0.isTemporary })
+        guard !missing.isEmpty else { return }
+        var requests: [(CompiledEntity, URL)] = []
+        for id in missing {
+            let entity = try compiled.entity(cache.objects[id]?.entityName ?? id.entityName)
+            requests.append((entity, try objectURL(of: id, entity: entity, objects: cache.objects)))
+        }
+        let client = self.client
+        let documents = try await withThrowingTaskGroup(of: (CompiledEntity, URL, JSONValue?).self) { group in
+            for (entity, url) in requests {
+                group.addTask { (entity, url, try await client.getIfPresent(url)) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        var decoder = ResponseDecoder(compiled: compiled, url: "", cache: cache)
+        for (entity, url, document) in documents {
+            guard let document else { continue }
+            decoder.url = url.absoluteString
+            _ = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity)
+        }
+        cache = decoder.cache
+    }
+
+    static func unique(_ ids: [AnyObjectID]) -> [AnyObjectID] {
+        var seen: Set<AnyObjectID> = []
+        return ids.filter { seen.insert($0).inserted }
+    }
+}
+
+extension RESTClient {
+    /// The document at `url`, or `nil` when the server answers 404.
+    func getIfPresent(_ url: URL) async throws -> JSONValue? {
+        do {
+            return try await send(.get, url).0
+        } catch RESTError.httpStatus(404, _, _, _) {
+            return nil
+        }
+    }
+}

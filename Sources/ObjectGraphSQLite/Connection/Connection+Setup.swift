@@ -1,0 +1,50 @@
+import CSQLite
+import Foundation
+
+extension Connection {
+    /// WAL journal (for files), a busy timeout, case-sensitive LIKE (so `LIKE` matches the runtime's
+    /// string semantics and can use indexes), and the `og_fold` function.
+    func configure(busyTimeout milliseconds: Int32) throws {
+        sqlite3_busy_timeout(handle, milliseconds)
+        if path != ":memory:" {
+            _ = try text("PRAGMA journal_mode = WAL")
+            try execute("PRAGMA synchronous = NORMAL")
+        }
+        try execute("PRAGMA case_sensitive_like = ON")
+        try registerFoldFunction()
+    }
+
+    /// `og_fold(text, options)`: the text folded like the runtime folds strings for `[c]` (1), `[d]` (2)
+    /// and `[cd]` (3) comparisons; NULL stays NULL.
+    private func registerFoldFunction() throws {
+        let code = sqlite3_create_function_v2(
+            handle, "og_fold", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nil,
+            { context, count, arguments in
+                guard count == 2, let arguments, let textValue = arguments[0], let optionsValue = arguments[1],
+                      let text = sqlite3_value_text(textValue) else {
+                    sqlite3_result_null(context)
+                    return
+                }
+                let string = String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(textValue))),
+                                    as: UTF8.self)
+                var folded = foldForComparison(string, options: Int(sqlite3_value_int(optionsValue)))
+                folded.withUTF8 { utf8 in
+                    utf8.withMemoryRebound(to: CChar.self) { chars in
+                        sqlite3_result_text(context, chars.baseAddress ?? emptyCString, Int32(chars.count), sqliteTransient)
+                    }
+                }
+            },
+            nil, nil, nil)
+        guard code == SQLITE_OK else {
+            throw SQLiteStoreError.sqlite(code: code, message: lastMessage, sql: "og_fold")
+        }
+    }
+}
+
+/// Folds case (bit 1) and diacritics (bit 2) exactly as the runtime's in-memory evaluator does.
+func foldForComparison(_ string: String, options: Int) -> String {
+    var folding: String.CompareOptions = []
+    if options & 1 != 0 { folding.insert(.caseInsensitive) }
+    if options & 2 != 0 { folding.insert(.diacriticInsensitive) }
+    return folding.isEmpty ? string : string.folding(options: folding, locale: nil)
+}

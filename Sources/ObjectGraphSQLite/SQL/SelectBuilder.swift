@@ -1,0 +1,69 @@
+import ObjectGraph
+
+/// The SELECT for a ``StoreFetchRequest``: the table's full select list, joins for to-one key paths,
+/// the translated predicate, sorts with the primary key as the final tie-break, limit and offset.
+struct SelectBuilder {
+    let schema: StoreSchema
+
+    /// The statement listing the matching rows (the table's select list), and the table read.
+    func fetch(_ request: StoreFetchRequest) throws -> (sql: SQLText, table: TableLayout) {
+        let (scope, condition, table) = try filtered(request)
+        var order: [String] = []
+        for sort in request.sortDescriptors {
+            let column = try scope.attribute(at: sort.path).expression
+            order.append(column + (sort.ascending ? " ASC" : " DESC"))
+        }
+        order.append(SQL.column(scope.alias, SQL.primaryKey))
+        var sql = SQLText("SELECT \(table.selectList(alias: scope.alias)) FROM \(SQL.quote(table.name)) \(scope.alias)\(scope.joins)")
+        sql.append(condition)
+        sql.append(" ORDER BY " + order.joined(separator: ", "))
+        appendPage(of: request, to: &sql)
+        return (sql, table)
+    }
+
+    /// `SELECT count(*)` over the matching rows, after offset and limit.
+    func count(_ request: StoreFetchRequest) throws -> SQLText {
+        let (scope, condition, table) = try filtered(request)
+        let from = "FROM \(SQL.quote(table.name)) \(scope.alias)\(scope.joins)"
+        guard request.limit != nil || request.offset > 0 else {
+            var sql = SQLText("SELECT count(*) \(from)")
+            sql.append(condition)
+            return sql
+        }
+        var sql = SQLText("SELECT count(*) FROM (SELECT 1 \(from)")
+        sql.append(condition)
+        appendPage(of: request, to: &sql)
+        sql.append(")")
+        return sql
+    }
+
+    /// The scope and ` WHERE …` clause (empty for every row) of a request.
+    private func filtered(_ request: StoreFetchRequest) throws -> (QueryScope, SQLText, TableLayout) {
+        let layout = try schema.layout(of: request.entityName)
+        let table = try schema.table(named: layout.table)
+        let aliases = AliasCounter()
+        let scope = QueryScope(layout: layout, schema: schema, aliases: aliases)
+        var conditions: [SQLText] = []
+        if let codes = try schema.entityCodes(for: layout.entity, includingSubentities: request.includesSubentities) {
+            let list = codes.map(String.init).joined(separator: ", ")
+            conditions.append(SQLText("\(SQL.column(scope.alias, SQL.entityColumn)) IN (\(list))"))
+        }
+        if let predicate = request.predicate {
+            conditions.append(try PredicateTranslator(schema: schema, aliases: aliases).translate(predicate, in: scope))
+        }
+        var clause = SQLText()
+        for (offset, condition) in conditions.enumerated() {
+            clause.append(offset == 0 ? " WHERE " : " AND ")
+            clause.append(condition)
+        }
+        return (scope, clause, table)
+    }
+
+    private func appendPage(of request: StoreFetchRequest, to sql: inout SQLText) {
+        guard request.limit != nil || request.offset > 0 else { return }
+        sql.append(" LIMIT ")
+        sql.bind(.integer(Int64(request.limit.map { max(0, $0) } ?? -1)))
+        sql.append(" OFFSET ")
+        sql.bind(.integer(Int64(max(0, request.offset))))
+    }
+}

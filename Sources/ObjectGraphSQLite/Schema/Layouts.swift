@@ -1,0 +1,98 @@
+import ObjectGraph
+
+/// How one relationship is stored.
+enum RelationshipStorage: Sendable {
+    /// A to-one: a foreign key column on the owner's table.
+    case foreignKey(column: String, destinationTable: String)
+    /// A to-many whose inverse is a to-one: the inverse's foreign key on the destination's table, and for
+    /// an ordered relationship a position column next to it.
+    case inverseForeignKey(destinationTable: String, column: String, positionColumn: String?)
+    /// A many-to-many, or a to-many without inverse: rows of a link table.
+    case link(LinkTable, side: LinkTable.Side)
+}
+
+/// A link table: columns `a` and `b` hold the keys of the two ends, `a_pos` the position of `b` among
+/// `a`'s members and `b_pos` the reverse, for ordered relationships.
+struct LinkTable: Sendable {
+    /// Which end of the link an owner is.
+    enum Side: Sendable {
+        case a, b
+
+        var ownerColumn: String { self == .a ? "a" : "b" }
+        var memberColumn: String { self == .a ? "b" : "a" }
+        var positionColumn: String { self == .a ? "a_pos" : "b_pos" }
+    }
+
+    let name: String
+    /// The table of the `a` end's objects.
+    let aTable: String
+    /// The table of the `b` end's objects.
+    let bTable: String
+
+    func memberTable(_ side: Side) -> String { side == .a ? bTable : aTable }
+}
+
+/// Where one entity's data lives in its hierarchy's table (a class: looked up for every row written).
+final class EntityLayout: Sendable {
+    let entity: EntityDescription
+    /// The entity's code in the entity column.
+    let code: Int64
+    /// The table (named after the root entity).
+    let table: String
+    /// Column of each attribute; `nil` for transient ones.
+    let attributeColumns: [String?]
+    /// Position of each attribute's column in the table's select list; `nil` for transient ones.
+    let attributeSelectIndices: [Int32?]
+    /// Foreign key column of each to-one, aligned with `entity.toOneRelationshipIndices`.
+    let toOneColumns: [String]
+    /// Position of each to-one's column in the table's select list.
+    let toOneSelectIndices: [Int32]
+    /// The table of each to-one's destination.
+    let toOneDestinationTables: [String]
+    /// Storage of each relationship, aligned with `entity.relationships`.
+    let relationships: [RelationshipStorage]
+
+    init(entity: EntityDescription, code: Int64, table: String, attributeColumns: [String?], attributeSelectIndices: [Int32?],
+         toOneColumns: [String], toOneSelectIndices: [Int32], toOneDestinationTables: [String], relationships: [RelationshipStorage]) {
+        self.entity = entity
+        self.code = code
+        self.table = table
+        self.attributeColumns = attributeColumns
+        self.attributeSelectIndices = attributeSelectIndices
+        self.toOneColumns = toOneColumns
+        self.toOneSelectIndices = toOneSelectIndices
+        self.toOneDestinationTables = toOneDestinationTables
+        self.relationships = relationships
+    }
+}
+
+/// One table per root entity: `_pk`, `_entity`, then a column per stored property of every entity of
+/// the hierarchy.
+struct TableLayout: Sendable {
+    let name: String
+    let columns: [ColumnDefinition]
+    /// Codes of the entities stored in the table.
+    let entityCodes: [Int64]
+
+    /// `alias."_pk", alias."_entity", alias."column", …`: the select list the layouts' indices refer to.
+    func selectList(alias: String) -> String {
+        ([SQL.primaryKey, SQL.entityColumn] + columns.map(\.name)).map { SQL.column(alias, $0) }.joined(separator: ", ")
+    }
+
+    /// The select list position of `column`.
+    func selectIndex(of column: String) -> Int32? {
+        columns.firstIndex { $0.name == column }.map { Int32($0 + 2) }
+    }
+}
+
+/// A UNIQUE index created for one uniqueness constraint.
+struct UniqueIndex: Sendable {
+    let name: String
+    let table: String
+    let entity: EntityDescription
+    /// The constraint's property names, as the model lists them.
+    let properties: [String]
+    let columns: [String]
+    /// Codes of the entities the constraint covers, when not the whole table.
+    let partialCodes: [Int64]?
+}

@@ -1,0 +1,74 @@
+import ObjectGraph
+
+extension SQLiteStore {
+    /// The matching snapshots in SQL: filtered, sorted (ties in insertion order), offset and limited.
+    public func fetch(_ request: StoreFetchRequest) throws -> [Snapshot] {
+        try withConnection { connection in
+            let (sql, table) = try SelectBuilder(schema: schema).fetch(request)
+            let statement = try connection.statement(sql.text)
+            defer { statement.reset() }
+            statement.bind(sql.arguments)
+            let reader = RowReader(schema: schema, table: table)
+            var snapshots: [Snapshot] = []
+            while try statement.step() { snapshots.append(try reader.snapshot(statement)) }
+            return snapshots
+        }
+    }
+
+    /// The number of matching objects, after offset and limit, counted in SQL.
+    public func count(_ request: StoreFetchRequest) throws -> Int {
+        try withConnection { connection in
+            let sql = try SelectBuilder(schema: schema).count(request)
+            let statement = try connection.statement(sql.text)
+            defer { statement.reset() }
+            statement.bind(sql.arguments)
+            return try statement.step() ? Int(statement.int64(0)) : 0
+        }
+    }
+
+    /// The snapshots of the existing objects among `ids`, in order: one query per table, reading the
+    /// keys in the order given (`json_each`), so no lookup table is needed.
+    public func snapshots(for ids: [AnyObjectID]) throws -> [Snapshot] {
+        try withConnection { connection in
+            var positions: [String: [Int]] = [:]
+            for (position, id) in ids.enumerated() where id.isInteger { positions[id.entityName, default: []].append(position) }
+            var found = [Snapshot?](repeating: nil, count: ids.count)
+            for (tableName, tablePositions) in positions {
+                guard let table = try? schema.table(named: tableName) else { continue }
+                let statement = try connection.statement(
+                    "SELECT \(table.selectList(alias: "t")), j.key FROM json_each(?) j JOIN \(SQL.quote(table.name)) t "
+                        + "ON \(SQL.column("t", SQL.primaryKey)) = j.value ORDER BY j.key")
+                defer { statement.reset() }
+                statement.bind(JSONList.integers(tablePositions.compactMap { ids[$0].integerKey }), at: 1)
+                let reader = RowReader(schema: schema, table: table)
+                let keyColumn = Int32(table.columns.count + 2)
+                while try statement.step() {
+                    let index = Int(statement.int64(keyColumn))
+                    guard tablePositions.indices.contains(index) else { continue }
+                    found[tablePositions[index]] = try reader.snapshot(statement)
+                }
+            }
+            return found.compactMap { $0 }
+        }
+    }
+
+    /// Integer keys of `ids` grouped by table; other IDs cannot exist in this store.
+    static func keysByTable(_ ids: [AnyObjectID]) -> [String: [Int64]] {
+        var keys: [String: [Int64]] = [:]
+        for id in ids {
+            if let key = id.integerKey { keys[id.entityName, default: []].append(key) }
+        }
+        return keys
+    }
+}
+
+extension AnyObjectID {
+    /// The integer key, the only kind this store makes.
+    var integerKey: Int64? {
+        if case .integer(let key) = key { return key }
+        return nil
+    }
+
+    /// Whether the key is an integer.
+    var isInteger: Bool { integerKey != nil }
+}

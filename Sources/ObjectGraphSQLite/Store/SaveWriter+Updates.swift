@@ -1,0 +1,114 @@
+import Foundation
+import ObjectGraph
+
+extension SaveWriter {
+    /// `UPDATE` of the changed columns only; consecutive updates of the same shape reuse one statement.
+    mutating func update(_ updated: UpdatedObject) throws {
+        let layout = try schema.layout(of: updated.entityName)
+        var attributes: [Int] = []
+        for change in updated.attributes {
+            guard layout.attributeColumns.indices.contains(change.index) else {
+                throw ObjectGraphError.inconsistentData("\(updated.entityName) has no attribute at index \(change.index)")
+            }
+            if layout.attributeColumns[change.index] != nil { attributes.append(change.index) }
+        }
+        let slots = try updated.toOnes.map { change in
+            guard let slot = layout.entity.toOneSlot(forRelationshipAt: change.relationshipIndex) else {
+                throw ObjectGraphError.inconsistentData("\(updated.entityName) has no to-one at index \(change.relationshipIndex)")
+            }
+            return slot
+        }
+        let key = try key(of: updated.id)
+        let statement = try updateStatement(layout: layout, attributes: attributes, toOneSlots: slots)
+        var parameter: Int32 = 1
+        for change in updated.attributes where layout.attributeColumns[change.index] != nil {
+            statement.bind(change.value, at: parameter)
+            parameter += 1
+        }
+        for change in updated.toOnes {
+            statement.bind(try change.destination.map { .integer(try self.key(of: $0)) } ?? .null, at: parameter)
+            parameter += 1
+        }
+        statement.bind(key, at: parameter)
+        do {
+            try statement.run()
+        } catch let failure as StatementFailure {
+            throw try ConstraintFailure(failure, schema: schema).error(object: updated.id, layout: layout) {
+                var values = try storedValues(of: key, layout: layout)
+                for change in updated.attributes where values.indices.contains(change.index) { values[change.index] = change.value }
+                return values
+            }
+        }
+        guard connection.changes > 0 else { throw ObjectGraphError.objectNotFound(updated.id) }
+    }
+
+    /// Uniqueness is checked when the save is complete (as the runtime does), but SQLite checks UNIQUE
+    /// indexes row by row; so when several updates change constrained columns (values swapped between
+    /// objects), those columns first get placeholders that collide with nothing: the key as a BLOB.
+    func parkUniqueValues(of updates: [UpdatedObject]) throws {
+        var parked: [(table: String, key: Int64, columns: [String])] = []
+        for updated in updates {
+            let layout = try schema.layout(of: updated.entityName)
+            let constrained = Set(schema.uniqueIndexes.filter { $0.table == layout.table }.flatMap(\.columns))
+            let columns = updated.attributes.compactMap { change in
+                layout.attributeColumns.indices.contains(change.index) ? layout.attributeColumns[change.index] : nil
+            }.filter(constrained.contains)
+            if !columns.isEmpty { parked.append((layout.table, try key(of: updated.id), columns)) }
+        }
+        guard parked.count > 1 else { return }
+        for (table, key, columns) in parked {
+            let statement = try connection.statement("UPDATE \(SQL.quote(table)) SET "
+                + columns.map { "\(SQL.quote($0)) = ?1" }.joined(separator: ", ") + " WHERE \(SQL.quote(SQL.primaryKey)) = ?2")
+            statement.bind(.data(withUnsafeBytes(of: key) { Data($0) }), at: 1)
+            statement.bind(key, at: 2)
+            try statement.run()
+        }
+    }
+
+    private mutating func updateStatement(layout: EntityLayout, attributes: [Int], toOneSlots: [Int]) throws -> Statement {
+        if let last = lastUpdate, last.entity == layout.entity.name, last.attributes == attributes, last.toOnes == toOneSlots {
+            last.statement.reset()
+            return last.statement
+        }
+        let columns = attributes.compactMap { layout.attributeColumns[$0] } + toOneSlots.map { layout.toOneColumns[$0] }
+        let assignments = columns.isEmpty
+            ? "\(SQL.quote(SQL.primaryKey)) = \(SQL.quote(SQL.primaryKey))"
+            : columns.map { "\(SQL.quote($0)) = ?" }.joined(separator: ", ")
+        let statement = try connection.statement(
+            "UPDATE \(SQL.quote(layout.table)) SET \(assignments) WHERE \(SQL.quote(SQL.primaryKey)) = ?")
+        lastUpdate = (layout.entity.name, attributes, toOneSlots, statement)
+        return statement
+    }
+
+    private func storedValues(of key: Int64, layout: EntityLayout) throws -> [AttributeValue] {
+        let table = try schema.table(named: layout.table)
+        let statement = try connection.statement(
+            "SELECT \(table.selectList(alias: "t")) FROM \(SQL.quote(table.name)) t WHERE \(SQL.column("t", SQL.primaryKey)) = ?")
+        defer { statement.reset() }
+        statement.bind(key, at: 1)
+        guard try statement.step() else { return [] }
+        return try RowReader(schema: schema, table: table).snapshot(statement).values
+    }
+
+    /// `DELETE` of the row.
+    func delete(_ deleted: DeletedObject) throws {
+        let layout = try schema.layout(of: deleted.entityName)
+        let statement = try connection.statement("DELETE FROM \(SQL.quote(layout.table)) WHERE \(SQL.quote(SQL.primaryKey)) = ?")
+        statement.bind(try key(of: deleted.id), at: 1)
+        try statement.run()
+        guard connection.changes > 0 else { throw ObjectGraphError.objectNotFound(deleted.id) }
+    }
+
+    /// `DELETE` of every link row that names a deleted object.
+    func unlink(_ deleted: DeletedObject) throws {
+        let table = try schema.layout(of: deleted.entityName).table
+        let key = try key(of: deleted.id)
+        for link in schema.links {
+            for (column, linkedTable) in [("a", link.aTable), ("b", link.bTable)] where linkedTable == table {
+                let unlink = try connection.statement("DELETE FROM \(SQL.quote(link.name)) WHERE \(SQL.quote(column)) = ?")
+                unlink.bind(key, at: 1)
+                try unlink.run()
+            }
+        }
+    }
+}

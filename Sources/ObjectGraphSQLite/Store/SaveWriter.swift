@@ -1,0 +1,109 @@
+import ObjectGraph
+
+/// Writes one ``ChangeSet`` inside an open transaction: keys, inserts, updates, to-many changes, deletes.
+struct SaveWriter {
+    let connection: Connection
+    let schema: StoreSchema
+    private(set) var mapping: [AnyObjectID: AnyObjectID] = [:]
+    /// The permanent key of each inserted object, in change set order.
+    private var insertedKeys: [Int64] = []
+    var lastUpdate: (entity: String, attributes: [Int], toOnes: [Int], statement: Statement)?
+
+    init(connection: Connection, schema: StoreSchema) {
+        self.connection = connection
+        self.schema = schema
+    }
+
+    /// Deleted rows go first and updates run before inserts, so values they free can be taken by new
+    /// objects of the same save (the runtime checks uniqueness on the saved result; the schema has no
+    /// foreign key constraints, so the order is free otherwise). Link rows of deleted objects go last,
+    /// after the to-many changes that might still name them.
+    mutating func apply(_ changes: ChangeSet) throws -> [AnyObjectID: AnyObjectID] {
+        try allocateKeys(for: changes.inserted)
+        for deleted in changes.deleted { try delete(deleted) }
+        try parkUniqueValues(of: changes.updated)
+        for updated in changes.updated { try update(updated) }
+        try insert(changes.inserted)
+        for change in changes.toManyChanges { try apply(change) }
+        for deleted in changes.deleted { try unlink(deleted) }
+        return mapping
+    }
+
+    /// Permanent keys continue each table's sequence, which never goes back, so keys are never reused.
+    private mutating func allocateKeys(for inserted: [Snapshot]) throws {
+        guard !inserted.isEmpty else { return }
+        var counts: [String: Int64] = [:]
+        var tables: [String] = []
+        tables.reserveCapacity(inserted.count)
+        for snapshot in inserted {
+            let table = try schema.layout(of: snapshot.entityName).table
+            tables.append(table)
+            counts[table, default: 0] += 1
+        }
+        let read = try connection.statement("SELECT \"last\" FROM \(SQL.quote(StoreSchema.sequenceTable)) WHERE \"table\" = ?")
+        let write = try connection.statement("UPDATE \(SQL.quote(StoreSchema.sequenceTable)) SET \"last\" = ? WHERE \"table\" = ?")
+        var next: [String: Int64] = [:]
+        for (table, count) in counts {
+            read.bind(table, at: 1)
+            let last = try read.step() ? read.int64(0) : 0
+            read.reset()
+            next[table] = last + 1
+            write.bind(last + count, at: 1)
+            write.bind(table, at: 2)
+            try write.run()
+        }
+        mapping.reserveCapacity(inserted.count)
+        insertedKeys.reserveCapacity(inserted.count)
+        for (snapshot, table) in zip(inserted, tables) {
+            let key = next[table] ?? 1
+            next[table] = key + 1
+            mapping[snapshot.id] = AnyObjectID(entityName: table, key: .integer(key))
+            insertedKeys.append(key)
+        }
+    }
+
+    /// The integer key of `id`, after mapping a temporary ID inserted by this save.
+    func key(of id: AnyObjectID) throws -> Int64 {
+        switch (mapping[id] ?? id).key {
+        case .integer(let key): return key
+        case .temporary: throw ObjectGraphError.inconsistentData("\(id) is temporary but not inserted by this save")
+        case .string: throw ObjectGraphError.objectNotFound(id)
+        }
+    }
+
+    private func insert(_ inserted: [Snapshot]) throws {
+        var statements: [String: Statement] = [:]
+        for (snapshot, permanentKey) in zip(inserted, insertedKeys) {
+            let layout = try schema.layout(of: snapshot.entityName)
+            guard snapshot.values.count == layout.attributeColumns.count, snapshot.toOneIDs.count == layout.toOneColumns.count else {
+                throw ObjectGraphError.inconsistentData("the inserted \(snapshot.entityName) \(snapshot.id) does not match its entity's shape")
+            }
+            let statement = try statements[snapshot.entityName] ?? insertStatement(for: layout)
+            statements[snapshot.entityName] = statement
+            statement.bind(permanentKey, at: 1)
+            statement.bind(layout.code, at: 2)
+            var parameter: Int32 = 3
+            for (value, column) in zip(snapshot.values, layout.attributeColumns) where column != nil {
+                statement.bind(value, at: parameter)
+                parameter += 1
+            }
+            for destination in snapshot.toOneIDs {
+                statement.bind(try destination.map { .integer(try key(of: $0)) } ?? .null, at: parameter)
+                parameter += 1
+            }
+            do {
+                try statement.run()
+            } catch let failure as StatementFailure {
+                throw try ConstraintFailure(failure, schema: schema).error(
+                    object: snapshot.id, layout: layout, values: { snapshot.values })
+            }
+        }
+    }
+
+    private func insertStatement(for layout: EntityLayout) throws -> Statement {
+        let columns = [SQL.primaryKey, SQL.entityColumn] + layout.attributeColumns.compactMap { $0 } + layout.toOneColumns
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        return try connection.statement(
+            "INSERT INTO \(SQL.quote(layout.table)) (\(columns.map(SQL.quote).joined(separator: ", "))) VALUES (\(placeholders))")
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import ObjectGraph
+@testable import ObjectGraphREST
+import RESTExampleModels
+import Synchronization
+import Testing
+
+/// A transport answering from a closure, recording request URLs.
+private final class StubTransport: HTTPTransport {
+    private let answer: @Sendable (HTTPRequest) -> HTTPResponse
+    private let urls = Mutex<[String]>([])
+
+    init(_ answer: @escaping @Sendable (HTTPRequest) -> HTTPResponse) { self.answer = answer }
+
+    var requested: [String] { urls.withLock { $0 } }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        urls.withLock { $0.append(request.url.absoluteString) }
+        return answer(request)
+    }
+}
+
+@Suite struct MappingUnitTests {
+    @Test func nextLinkIsFoundAmongOtherRelations() {
+        let header = #"<https://api.github.com/user/repos?page=3&per_page=100>; rel="next", <https://api.github.com/user/repos?page=50&per_page=100>; rel="last""#
+        #expect(RESTPagination.nextLink(in: header) == "https://api.github.com/user/repos?page=3&per_page=100")
+        #expect(RESTPagination.nextLink(in: #"<https://x/a?page=1>; rel="prev""#) == nil)
+    }
+
+    @Test func jsonValuesAreCheckedAgainstAttributeTypes() {
+        #expect(ValueCoding.attributeValue(.integer(40000), type: .integer16, format: .standard) == nil)
+        #expect(ValueCoding.attributeValue(.integer(4), type: .integer16, format: .standard) == .integer(4))
+        #expect(ValueCoding.attributeValue(.integer(1), type: .boolean, format: .standard) == nil)
+        #expect(ValueCoding.attributeValue(.string("7"), type: .integer64, format: .standard) == nil)
+        #expect(ValueCoding.attributeValue(.integer(2), type: .double, format: .standard) == .double(2))
+        #expect(ValueCoding.attributeValue(.string("9.99"), type: .decimal, format: .standard) == .decimal(Decimal(string: "9.99")!))
+        #expect(ValueCoding.attributeValue(.string("nope"), type: .uuid, format: .standard) == nil)
+        let date = Date(timeIntervalSince1970: 1296068803)
+        #expect(ValueCoding.attributeValue(.string("2011-01-26T19:06:43Z"), type: .date, format: .standard) == .date(date))
+        #expect(ValueCoding.attributeValue(.string("2011-01-26T19:06:43.500Z"), type: .date, format: .standard)
+            == .date(date.addingTimeInterval(0.5)))
+        #expect(ValueCoding.attributeValue(.integer(1296068803), type: .date, format: .secondsSince1970) == .date(date))
+        #expect(ValueCoding.attributeValue(.integer(1296068803), type: .date, format: .standard) == nil)
+        #expect(ValueCoding.json(.date(date), type: .date, format: .standard) == .string("2011-01-26T19:06:43Z"))
+        #expect(ValueCoding.json(.date(date), type: .date, format: .millisecondsSince1970) == .integer(1296068803000))
+    }
+
+    @Test func placeholdersArePercentEscapedAndNullsRefused() throws {
+        let urls = URLBuilder(baseURL: try #require(URL(string: "http://127.0.0.1:8080/")))
+        let path = RESTPath([.literal("/repos/"), .value(["fullName"]), .literal("/issues")])
+        let url = try urls.url(path, entity: "Repository", query: [("q", "a b&c")]) { _ in .string("octocat/Hello World") }
+        #expect(url.absoluteString == "http://127.0.0.1:8080/repos/octocat%2FHello%20World/issues?q=a%20b%26c")
+        #expect(throws: RESTError.unresolvedPlaceholder(entity: "Repository", template: "/repos/:fullName/issues", keyPath: "fullName")) {
+            _ = try urls.url(path, entity: "Repository") { _ in .null }
+        }
+    }
+
+    @Test func mappingsNamingMissingPropertiesAreRefused() throws {
+        let broken = RESTEntityMapping(path: RESTPath([.literal("/users")]),
+                                       attributes: [RESTAttributeMapping(attribute: "nickname", keyPath: ["nickname"])])
+        #expect(throws: RESTError.self) {
+            _ = try RESTStore(model: GitHubModel.model.schema, baseURL: URL(fileURLWithPath: "/"),
+                              configuration: .init(mappings: ["User": broken]))
+        }
+    }
+
+    @Test func limitAndOffsetBecomePageParametersAndShortPagesEndTheList() async throws {
+        let transport = StubTransport { request in
+            let offset = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?
+                .first { $0.name == "offset" }?.value.flatMap(Int.init) ?? 0
+            let users = (offset..<min(offset + 2, 5)).map { #"{"id": \#($0), "login": "user\#($0)"}"# }
+            return HTTPResponse(status: 200, body: Data("[\(users.joined(separator: ","))]".utf8))
+        }
+        let store = try RESTStore(model: GitHubModel.model.schema, baseURL: try #require(URL(string: "http://api.test")),
+                                  transport: transport, configuration: .init(
+                                      pagination: RESTPagination(style: .offset(offset: "offset", limit: "limit"), pageSize: 2)))
+        let page = try await store.fetch(StoreFetchRequest(entityName: "User", limit: 3, offset: 1))
+        #expect(page.map(\.id.key) == [.integer(1), .integer(2), .integer(3)])
+        #expect(transport.requested == ["http://api.test/users?offset=1&limit=2", "http://api.test/users?offset=3&limit=1"])
+        #expect(try await store.count(StoreFetchRequest(entityName: "User")) == 5)
+        #expect(store.requestCount == 5)
+    }
+
+    @Test func aSaveKeepsWhatOtherCallsCachedMeanwhile() {
+        let entity = EntityDescription(name: "Tag", attributes: [AttributeDescription(name: "name", type: .string)])
+        func object(_ name: String) -> CachedObject {
+            var object = CachedObject(entity: entity)
+            object.values = [.string(name)]
+            return object
+        }
+        let (a, b, c, gone) = (AnyObjectID(entityName: "Tag", key: .integer(1)), AnyObjectID(entityName: "Tag", key: .integer(2)),
+                               AnyObjectID(entityName: "Tag", key: .integer(3)), AnyObjectID(entityName: "Tag", key: .integer(4)))
+        var original = ObjectCache()
+        original.objects = [a: object("a"), gone: object("gone")]
+        var saved = original
+        saved.objects[a] = object("a2")
+        saved.objects[b] = object("b")
+        saved.objects[gone] = nil
+        var current = original
+        current.objects[c] = object("c")
+        current.apply(changesFrom: original, to: saved)
+        #expect(current.objects == [a: object("a2"), b: object("b"), c: object("c")])
+    }
+}

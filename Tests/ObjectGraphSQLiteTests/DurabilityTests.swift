@@ -1,0 +1,94 @@
+import Foundation
+import ObjectGraph
+import ObjectGraphConformance
+import ObjectGraphSQLite
+import Testing
+
+/// Atomic saves and crash safety on file databases.
+@Suite struct DurabilityTests {
+    @Test func failedSaveOfAThousandInsertsLeavesTheDatabaseExactlyAsBefore() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("atomic.sqlite")
+        let store = try await SQLiteStore(at: .file(path), model: MusicModel.model.schema)
+        let seeding = try ObjectContext(store: store, model: MusicModel.model)
+        TestData.insert(into: seeding)
+        try await seeding.save()
+        let before = try RawDatabase(path: path).dump()
+
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        for number in 0..<1000 {
+            _ = Tag(context: context, name: number == 500 ? "grunge" : "tag-\(number)")
+        }
+        await #expect(throws: ObjectGraphError.uniquenessViolation(entity: "Tag", properties: ["name"], values: [.string("grunge")])) {
+            try await context.save()
+        }
+        #expect(try RawDatabase(path: path).dump() == before)
+        #expect(context.hasChanges)
+        #expect(context.insertedObjects.count == 1000)
+    }
+
+    @Test func killedWriterLeavesExactlyTheCompletedSaves() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("crash.sqlite")
+        let writer = Process()
+        writer.executableURL = try Self.helperURL()
+        writer.arguments = [path]
+        let output = Pipe()
+        writer.standardOutput = output
+        try writer.run()
+        let printed = await Self.readSaves(from: output.fileHandleForReading, until: 40 + Int.random(in: 0..<40)) {
+            kill(writer.processIdentifier, SIGKILL)
+        }
+        writer.waitUntilExit()
+        #expect(writer.terminationReason == .uncaughtSignal)
+        #expect(printed >= 40)
+
+        let database = try RawDatabase(path: path)
+        #expect(try database.column("PRAGMA integrity_check") == ["ok"])
+        let labels = try database.column("SELECT name FROM Label ORDER BY _pk")
+        let saves = labels.count
+        // A save can commit in the instant between its COMMIT and its line being printed.
+        #expect(saves == printed || saves == printed + 1)
+        #expect(labels == (1...max(saves, 1)).prefix(saves).map { "label \($0)" })
+        #expect(try database.column("SELECT count(*) FROM Band") == ["\(saves * 3)"])
+        #expect(try database.column("SELECT count(*) FROM Band WHERE label IS NULL") == ["0"])
+
+        let store = try await SQLiteStore(at: .file(path), model: MusicModel.model.schema)
+        #expect(try await store.count(StoreFetchRequest(entityName: "Band")) == saves * 3)
+    }
+
+    /// The helper executable, built next to the test bundle.
+    private static func helperURL() throws -> URL {
+        let candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+            + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        for directory in candidates {
+            for base in [directory, directory.deletingLastPathComponent()] {
+                let url = base.appendingPathComponent("sqlite-crash-writer")
+                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            }
+        }
+        throw RawDatabaseError(message: "sqlite-crash-writer not found near \(candidates)")
+    }
+
+    /// Reads `saved N` lines on a dedicated thread; calls `stop` once `count` saves were reported, then
+    /// drains the pipe. Returns the highest save number printed.
+    private static func readSaves(from handle: FileHandle, until count: Int, stop: @escaping @Sendable () -> Void) async -> Int {
+        await withCheckedContinuation { continuation in
+            Thread {
+                var text = ""
+                var stopped = false
+                while true {
+                    let data = handle.availableData
+                    if data.isEmpty { break }
+                    text += String(decoding: data, as: UTF8.self)
+                    if !stopped && text.split(separator: "\n").count >= count {
+                        stop()
+                        stopped = true
+                    }
+                }
+                let numbers = text.split(separator: "\n").compactMap { Int($0.dropFirst("saved ".count)) }
+                continuation.resume(returning: numbers.max() ?? 0)
+            }.start()
+        }
+    }
+}

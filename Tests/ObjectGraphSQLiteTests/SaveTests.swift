@@ -1,0 +1,183 @@
+import Foundation
+import ObjectGraph
+import ObjectGraphConformance
+import ObjectGraphSQLite
+import Testing
+
+/// Saves straight through the store API: keys, value round trips, partial updates, deletes, errors.
+@Suite struct SaveTests {
+    private let model = MusicModel.model.schema
+
+    private func band(_ name: String?, id: AnyObjectID = .temporary(entityName: "Band")) -> Snapshot {
+        Snapshot(id: id, entityName: "Band", values: [name.map { .string($0) } ?? .null, .null, .double(1), .bool(true), .null],
+                 toOneIDs: [nil, nil])
+    }
+
+    @Test func insertAssignsIncreasingIntegerKeysAndValuesRoundTrip() async throws {
+        let store = try await SQLiteStore(at: .inMemory, model: model)
+        let podcastID = AnyObjectID.temporary(entityName: "Media")
+        let values: [AttributeValue] = [
+            .string("Zürich 🎧"), .date(Date(timeIntervalSinceReferenceDate: 12.5)), .integer(42),
+            .url(URL(string: "https://example.com/feed?x=1")!), .data(Data([0, 1, 2, 255])), .uuid(UUID()),
+        ]
+        let mapping = try await store.save(ChangeSet(inserted: [
+            band("A"), band("B"),
+            Snapshot(id: podcastID, entityName: "Podcast", values: values, toOneIDs: []),
+        ]))
+        #expect(Set(mapping.values.filter { $0.entityName == "Band" }.map(\.key)) == [.integer(1), .integer(2)])
+        #expect(mapping[podcastID] == AnyObjectID(entityName: "Media", key: .integer(1)))
+        let podcast = try await store.snapshots(for: [try #require(mapping[podcastID])])
+        #expect(podcast.first?.values == values)
+        #expect(podcast.first?.entityName == "Podcast")
+    }
+
+    @Test func keysAreNeverReusedAfterDeletes() async throws {
+        let store = try await SQLiteStore(at: .inMemory, model: model)
+        let first = try await store.save(ChangeSet(inserted: [band("A")]))
+        let id = try #require(first.values.first)
+        _ = try await store.save(ChangeSet(deleted: [DeletedObject(id: id, entityName: "Band")]))
+        let second = try await store.save(ChangeSet(inserted: [band("B")]))
+        #expect(second.values.first == AnyObjectID(entityName: "Band", key: .integer(2)))
+    }
+
+    @Test func updatesWriteOnlyTheChangedColumns() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("partial.sqlite")
+        let store = try await SQLiteStore(at: .file(path), model: model)
+        let id = try #require(try await store.save(ChangeSet(inserted: [band("A")])).values.first)
+        let raw = try RawDatabase(path: path)
+        _ = try raw.rows("UPDATE Band SET rating = 9.5 WHERE _pk = 1")
+        _ = try await store.save(ChangeSet(updated: [
+            UpdatedObject(id: id, entityName: "Band", attributes: [AttributeChange(index: 1, value: .integer(1999))], toOnes: []),
+        ]))
+        let stored = try await store.snapshots(for: [id])
+        #expect(stored.first?.values[1] == .integer(1999))
+        #expect(stored.first?.values[2] == .double(9.5))
+    }
+
+    @Test func uniquenessViolationIsTypedAndNamesEntityPropertyAndValue() async throws {
+        let store = try await SQLiteStore(at: .inMemory, model: model)
+        _ = try await store.save(ChangeSet(inserted: [band("Low")]))
+        await #expect(throws: ObjectGraphError.uniquenessViolation(entity: "Band", properties: ["name"], values: [.string("Low")])) {
+            try await store.save(ChangeSet(inserted: [band("Low")]))
+        }
+        let other = try #require(try await store.save(ChangeSet(inserted: [band("Other")])).values.first)
+        await #expect(throws: ObjectGraphError.uniquenessViolation(entity: "Band", properties: ["name"], values: [.string("Low")])) {
+            try await store.save(ChangeSet(updated: [
+                UpdatedObject(id: other, entityName: "Band", attributes: [AttributeChange(index: 0, value: .string("Low"))], toOnes: []),
+            ]))
+        }
+    }
+
+    @Test func missingRequiredValueNamesObjectAndAttribute() async throws {
+        let store = try await SQLiteStore(at: .inMemory, model: model)
+        let id = AnyObjectID.temporary(entityName: "Band")
+        let failure = ValidationFailure(objectID: id, entityName: "Band", property: "name", kind: .missingValue)
+        await #expect(throws: ObjectGraphError.validationFailed([failure])) {
+            try await store.save(ChangeSet(inserted: [band(nil, id: id)]))
+        }
+    }
+
+    @Test func updatingOrDeletingAMissingObjectFails() async throws {
+        let store = try await SQLiteStore(at: .inMemory, model: model)
+        let missing = AnyObjectID(entityName: "Band", key: .integer(99))
+        await #expect(throws: ObjectGraphError.objectNotFound(missing)) {
+            try await store.save(ChangeSet(deleted: [DeletedObject(id: missing, entityName: "Band")]))
+        }
+        await #expect(throws: ObjectGraphError.objectNotFound(missing)) {
+            try await store.save(ChangeSet(updated: [
+                UpdatedObject(id: missing, entityName: "Band", attributes: [AttributeChange(index: 1, value: .null)], toOnes: []),
+            ]))
+        }
+    }
+
+    @Test func deletingAnObjectRemovesItsLinks() async throws {
+        let (memory, sqlite) = try await TestData.storePair()
+        for store in [memory, sqlite] as [any PersistentStore] {
+            let ambient = try #require(try await store.fetch(StoreFetchRequest(entityName: "Tag", predicate: .compare(["name"], .equal, .string("ambient")))).first)
+            _ = try await store.save(ChangeSet(deleted: [DeletedObject(id: ambient.id, entityName: "Tag")]))
+        }
+        let tracks = try await sqlite.fetch(StoreFetchRequest(entityName: "Track")).map(\.id)
+        let fromSQLite = try await sqlite.relatedIDs(for: "tags", of: "Track", ids: tracks)
+        #expect(fromSQLite == (try await memory.relatedIDs(for: "tags", of: "Track", ids: tracks)))
+        #expect(fromSQLite.values.allSatisfy { $0.count <= 2 })
+    }
+
+    @Test func relatedIDsForABatchMatchInMemory() async throws {
+        let (memory, sqlite) = try await TestData.storePair()
+        for (entity, relationship) in [("Band", "albums"), ("Album", "tracks"), ("Album", "band"), ("Track", "tags"),
+                                        ("Tag", "tracks"), ("Label", "bands"), ("Band", "influences")] {
+            var ids = try await sqlite.fetch(StoreFetchRequest(entityName: entity)).map(\.id)
+            ids.append(AnyObjectID(entityName: entity, key: .integer(999)))
+            let expected = try await memory.relatedIDs(for: relationship, of: entity, ids: ids)
+            #expect(try await sqlite.relatedIDs(for: relationship, of: entity, ids: ids) == expected, "\(entity).\(relationship)")
+        }
+    }
+
+    @Test func transientAttributesAreNotStored() async throws {
+        let notes = ModelDescription(name: "Notes", entities: [
+            EntityDescription(name: "Note", attributes: [
+                AttributeDescription(name: "text", type: .string),
+                AttributeDescription(name: "draft", type: .string, isTransient: true),
+            ]),
+        ])
+        let store = try await SQLiteStore(at: .inMemory, model: notes)
+        let id = AnyObjectID.temporary(entityName: "Note")
+        let mapping = try await store.save(ChangeSet(inserted: [
+            Snapshot(id: id, entityName: "Note", values: [.string("a"), .string("scratch")], toOneIDs: []),
+        ]))
+        let stored = try await store.snapshots(for: [try #require(mapping[id])])
+        #expect(stored.first?.values == [.string("a"), .null])
+    }
+
+    @Test func swappingUniqueValuesInOneSaveSucceedsLikeInMemory() async throws {
+        let (memory, sqlite) = try await TestData.storePair()
+        for store in [memory, sqlite] as [any PersistentStore] {
+            let bands = try await store.fetch(StoreFetchRequest(entityName: "Band", sortDescriptors: [SortExpression(["name"])]))
+            let (first, second) = (bands[0], bands[1])
+            _ = try await store.save(ChangeSet(updated: [
+                UpdatedObject(id: first.id, entityName: "Band", attributes: [AttributeChange(index: 0, value: second.values[0])], toOnes: []),
+                UpdatedObject(id: second.id, entityName: "Band", attributes: [AttributeChange(index: 0, value: first.values[0])], toOnes: []),
+            ]))
+        }
+        let request = StoreFetchRequest(entityName: "Band")
+        #expect(try await sqlite.fetch(request) == memory.fetch(request))
+        let bands = try await sqlite.fetch(request)
+        await #expect(throws: ObjectGraphError.self) {
+            try await sqlite.save(ChangeSet(updated: [
+                UpdatedObject(id: bands[0].id, entityName: "Band", attributes: [AttributeChange(index: 0, value: .string("same"))], toOnes: []),
+                UpdatedObject(id: bands[1].id, entityName: "Band", attributes: [AttributeChange(index: 0, value: .string("same"))], toOnes: []),
+            ]))
+        }
+        #expect(try await sqlite.fetch(request) == memory.fetch(request))
+    }
+
+    @Test func valuesFreedByDeletesAndUpdatesCanBeTakenByInsertsOfTheSameSave() async throws {
+        let (memory, sqlite) = try await TestData.storePair()
+        for store in [memory, sqlite] as [any PersistentStore] {
+            let low = try #require(try await store.fetch(StoreFetchRequest(entityName: "Band", predicate: .compare(["name"], .equal, .string("Low")))).first)
+            let grunge = try #require(try await store.fetch(StoreFetchRequest(entityName: "Tag", predicate: .compare(["name"], .equal, .string("grunge")))).first)
+            _ = try await store.save(ChangeSet(
+                inserted: [band("Low"), Snapshot(id: .temporary(entityName: "Tag"), entityName: "Tag", values: [.string("grunge")], toOneIDs: [])],
+                updated: [UpdatedObject(id: low.id, entityName: "Band", attributes: [AttributeChange(index: 0, value: .string("Low (old)"))], toOnes: [])],
+                deleted: [DeletedObject(id: grunge.id, entityName: "Tag")]))
+        }
+        for entity in ["Band", "Tag"] {
+            let request = StoreFetchRequest(entityName: entity)
+            #expect(try await sqlite.fetch(request) == memory.fetch(request))
+        }
+    }
+
+    @Test func linksAddedToAnObjectDeletedInTheSameSaveAreDropped() async throws {
+        let (memory, sqlite) = try await TestData.storePair()
+        for store in [memory, sqlite] as [any PersistentStore] {
+            let unused = try #require(try await store.fetch(StoreFetchRequest(entityName: "Tag", predicate: .compare(["name"], .equal, .string("unused")))).first)
+            let track = try #require(try await store.fetch(StoreFetchRequest(entityName: "Track")).first)
+            _ = try await store.save(ChangeSet(
+                deleted: [DeletedObject(id: unused.id, entityName: "Tag")],
+                toManyChanges: [ToManyChange(ownerID: track.id, entityName: "Track", relationshipIndex: 1, added: [unused.id], removed: [])]))
+        }
+        let tracks = try await sqlite.fetch(StoreFetchRequest(entityName: "Track")).map(\.id)
+        #expect(try await sqlite.relatedIDs(for: "tags", of: "Track", ids: tracks) == memory.relatedIDs(for: "tags", of: "Track", ids: tracks))
+    }
+}

@@ -1,0 +1,47 @@
+import ObjectGraph
+import ObjectGraphREST
+
+/// A REST mapping for the `Music` fixture model, as the generator would emit it for a plain JSON API:
+/// each entity at `/<Entity>` with an `id` key, attributes under their own names, to-ones as
+/// `<relationship>_id` foreign keys, to-manys with a to-one inverse at `/<Destination>?<inverse>_id=:id`;
+/// of a many-to-many pair, the side whose name sorts first keeps `<relationship>_ids` arrays and the other
+/// reads `/<Destination>?<inverse>_ids=:id`.
+enum MusicREST {
+    static func mappings(for model: ModelDescription) -> [String: RESTEntityMapping] {
+        var mappings: [String: RESTEntityMapping] = [:]
+        for entity in model.entities {
+            mappings[entity.name] = RESTEntityMapping(
+                path: RESTPath([.literal("/" + entity.name)]),
+                attributes: entity.attributes.filter { !$0.isTransient }.map { RESTAttributeMapping(attribute: $0.name, keyPath: [$0.name]) },
+                relationships: entity.relationships.map { relationship(for: $0, in: model) })
+        }
+        return mappings
+    }
+
+    /// String attributes filter on the server (`?name=Low`); the generic server compares strings exactly.
+    static func configuration(for model: ModelDescription, mappings: [String: RESTEntityMapping]) -> RESTStore.Configuration {
+        var parameters: [String: [String: String]] = [:]
+        for entity in model.entities {
+            let names = entity.attributes.filter { $0.type == .string && !$0.isTransient }.map(\.name)
+            parameters[entity.name] = Dictionary(uniqueKeysWithValues: names.map { ($0, $0) })
+        }
+        return RESTStore.Configuration(
+            mappings: mappings, queryParameters: parameters,
+            pagination: RESTPagination(style: .offset(offset: "offset", limit: "limit"), pageSize: 3))
+    }
+
+    private static func relationship(for relationship: RelationshipDescription, in model: ModelDescription) -> RESTRelationshipMapping {
+        guard relationship.isToMany else {
+            return RESTRelationshipMapping(relationship: relationship.name, foreignKey: relationship.name + "_id")
+        }
+        guard let inverse = model.inverse(of: relationship) else {
+            return RESTRelationshipMapping(relationship: relationship.name, foreignKey: relationship.name + "_ids")
+        }
+        if inverse.isToMany && relationship.name < inverse.name {
+            return RESTRelationshipMapping(relationship: relationship.name, foreignKey: relationship.name + "_ids")
+        }
+        let key = inverse.isToMany ? inverse.name + "_ids" : inverse.name + "_id"
+        let path = RESTPath([.literal("/\(relationship.destinationEntityName)?\(key)="), .value(["id"])])
+        return RESTRelationshipMapping(relationship: relationship.name, path: path)
+    }
+}
