@@ -94,14 +94,14 @@ let package = Package(
         // treat as a resource (exclude it; exclude any .xcdatamodeld kept inside a target too).
         .executableTarget(
             name: "BandcampExample",
-            dependencies: ["ObjectGraph"],
+            dependencies: ["ObjectGraph", "ObjectGraphSQLite"],
             path: "Examples/BandcampExample",
             exclude: ["modelgen.json"],
             plugins: ["ModelGenPlugin"]
         ),
         .executableTarget(
             name: "GitHubExample",
-            dependencies: ["ObjectGraph"],
+            dependencies: ["ObjectGraph", "ObjectGraphSQLite"],
             path: "Examples/GitHubExample",
             exclude: ["modelgen.json"]
         ),
@@ -123,7 +123,8 @@ let package = Package(
             dependencies: ["ObjectGraph", "ObjectGraphREST", .product(name: "FlyingFox", package: "FlyingFox")],
             path: "Tests/RESTTestServer"
         ),
-        // The GitHub and Bandcamp example models' classes (hand-written in the generator's shape for now).
+        // The GitHub and Bandcamp example models' classes, generated from Models/ and checked in
+        // (`modelgen generate --check` in CI).
         .target(name: "RESTExampleModels", dependencies: ["ObjectGraph"], path: "Tests/RESTExampleModels"),
         .testTarget(
             name: "ObjectGraphRESTTests",

@@ -61,7 +61,7 @@ public final class Issue: ManagedObject, ManagedEntity {
     public var identifier: Int64 = 0 { didSet { markChanged(attributeAt: 4) } }
     /// Attribute `number` (Integer 64, required, default 0).
     public var number: Int64 = 0 { didSet { markChanged(attributeAt: 5) } }
-    /// Attribute `state` (String, required, default "open").
+    /// Attribute `state` (String, required, default "open", matches `open|closed`).
     public var state: String = "open" { didSet { markChanged(attributeAt: 6) } }
     /// Attribute `title` (String, required, length 1...256).
     public var title: String = "" { didSet { markChanged(attributeAt: 7) } }

@@ -114,6 +114,7 @@ struct AttributeTranslator {
             let range = "\(attribute.minimum.map(ValueLiterals.summary) ?? "")...\(attribute.maximum.map(ValueLiterals.summary) ?? "")"
             parts.append(attribute.type == .string || attribute.type == .binary ? "length \(range)" : range)
         }
+        if let expression = attribute.regularExpression { parts.append("matches `\(expression)`") }
         if attribute.isTransient { parts.append("transient") }
         if let expression = attribute.derivationExpression, attribute.isDerived { parts.append("derived from `\(expression)`") }
         if storage.isJSON { parts.append("stored as JSON") }

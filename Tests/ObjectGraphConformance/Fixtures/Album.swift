@@ -21,7 +21,7 @@ public final class Album: ManagedObject, ManagedEntity {
         ],
     )
 
-    /// Attribute `title` (String, required).
+    /// Attribute `title` (String, required, matches `[^\n]+`).
     public var title: String = "" { didSet { markChanged(attributeAt: 0) } }
     /// Attribute `year` (Integer 16, required, default 2000, 1900...2100).
     public var year: Int16 = 2000 { didSet { markChanged(attributeAt: 1) } }

@@ -20,7 +20,7 @@ public final class Manager: ManagedObject, ManagedEntity {
 
     /// Attribute `name` (String, required).
     public var name: String = "" { didSet { markChanged(attributeAt: 0) } }
-    /// Attribute `email` (String, optional).
+    /// Attribute `email` (String, optional, matches `[^@ ]+@[^@ ]+`).
     public var email: String? { didSet { markChanged(attributeAt: 1) } }
     /// Attribute `photo` (Binary, optional, length ...1024).
     public var photo: Data? { didSet { markChanged(attributeAt: 2) } }

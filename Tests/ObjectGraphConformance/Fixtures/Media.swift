@@ -2,7 +2,7 @@
 import Foundation
 import ObjectGraph
 
-/// Entity `Media` of model `Music` (abstract; subentities `Audiobook`, `Podcast`).
+/// Entity `Media` of model `Music` (abstract; subentities `Podcast`, `Audiobook`).
 open class Media: ManagedObject, ManagedEntity {
     private static let mediaEntity = EntityDescription(
         name: "Media",

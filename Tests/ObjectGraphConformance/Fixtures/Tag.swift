@@ -16,7 +16,7 @@ public final class Tag: ManagedObject, ManagedEntity {
         uniquenessConstraints: [["name"]],
     )
 
-    /// Attribute `name` (String, required).
+    /// Attribute `name` (String, required, matches `[a-z][a-z0-9-]*`).
     public var name: String = "" { didSet { markChanged(attributeAt: 0) } }
 
     /// Reads an attribute by index.
