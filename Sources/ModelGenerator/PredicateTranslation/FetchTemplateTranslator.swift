@@ -15,7 +15,7 @@ struct FetchTemplateTranslator {
         var used: Set<String> = []
         var contexts: [FetchRequestContext] = []
         for template in templates.sorted(by: { $0.name < $1.name }) {
-            guard let (arguments, variables) = translate(template, log: &log) else { continue }
+            guard let (arguments, variables) = translate(template, invalidIsError: true, log: &log) else { continue }
             let verb = template.resultType == .count ? "count" : "fetch"
             var functionName = verb + SwiftIdentifier.upperCamelCase(template.name)
             var number = 2
@@ -37,7 +37,8 @@ struct FetchTemplateTranslator {
         return contexts
     }
 
-    /// The typed accessors of `entity`'s fetched properties whose predicate needs no variables.
+    /// The typed accessors of `entity`'s fetched properties whose predicate needs no variables. Any problem
+    /// with a fetched property's predicate is a warning: the model stays usable without that accessor.
     func fetchedProperties(of entity: ResolvedEntity, log: inout IssueLog) -> [FetchedPropertyContext] {
         var members = entity.members
         return entity.entity.fetchedProperties.compactMap { property in
@@ -45,9 +46,14 @@ struct FetchTemplateTranslator {
                 log.warning("fetched property '\(property.name)' has no fetch request on a known entity; no accessor is generated", at: property.location)
                 return nil
             }
-            guard let (arguments, variables) = translate(request, log: &log) else { return nil }
+            let text = request.predicateString ?? ""
+            let usesVariables = text.contains("$FETCH_SOURCE") || text.contains("$FETCHED_PROPERTY")
+            guard !usesVariables, let (arguments, variables) = translate(request, invalidIsError: false, log: &log) else {
+                if usesVariables { Self.warnAboutVariables(property, log: &log) }
+                return nil
+            }
             guard variables.isEmpty else {
-                log.warning("fetched property '\(property.name)' uses substitution variables ($FETCH_SOURCE, ...), which typed predicates do not support; no accessor is generated", at: property.location)
+                Self.warnAboutVariables(property, log: &log)
                 return nil
             }
             let name = members.property(property.name, userInfo: property.userInfo, location: property.location, log: &log)
@@ -56,8 +62,15 @@ struct FetchTemplateTranslator {
         }
     }
 
-    /// The `FetchRequest` arguments and typed variables of `template`, or `nil` after a diagnostic.
-    private func translate(_ template: FetchRequestTemplate, log: inout IssueLog) -> (String, [PredicateVariables.Variable])? {
+    private static func warnAboutVariables(_ property: FetchedProperty, log: inout IssueLog) {
+        log.warning("fetched property '\(property.name)' uses substitution variables ($FETCH_SOURCE, ...), which typed predicates do not support; no accessor is generated", at: property.location)
+    }
+
+    /// The `FetchRequest` arguments and typed variables of `template`, or `nil` after a diagnostic (an error
+    /// for invalid predicates when `invalidIsError`, a warning otherwise).
+    private func translate(
+        _ template: FetchRequestTemplate, invalidIsError: Bool, log: inout IssueLog
+    ) -> (String, [PredicateVariables.Variable])? {
         guard let entity = entities[template.entityName] else {
             log.error("fetch request '\(template.name)' is on entity '\(template.entityName)', which the model does not have", at: template.location)
             return nil
@@ -71,12 +84,14 @@ struct FetchTemplateTranslator {
                 arguments.append("where: " + (try emitter.emit(node, on: entity.entity.name)))
                 variables = emitter.variables.all
             } catch let error as PredicateFormatError {
-                log.error("fetch request '\(template.name)': \(error.message)", at: locator.location(of: error.location, in: template))
+                let message = "fetch request '\(template.name)': \(error.message)"
+                let location = locator.location(of: error.location, in: template)
+                if invalidIsError { log.error(message, at: location) } else { log.warning(message + "; no accessor is generated", at: location) }
                 return nil
             } catch let error as PredicateTranslationError {
                 let message = "fetch request '\(template.name)': \(error.message)"
                 let location = locator.location(of: error.location, in: template)
-                if error.kind == .invalid {
+                if error.kind == .invalid, invalidIsError {
                     log.error(message, at: location)
                 } else {
                     log.warning(message + "; no function is generated", at: location)
