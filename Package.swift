@@ -92,16 +92,17 @@ let package = Package(
 
         // Examples. Models/ bundles are referenced from each target's modelgen.json, which SwiftPM must not
         // treat as a resource (exclude it; exclude any .xcdatamodeld kept inside a target too).
+        .target(name: "ExampleSupport", dependencies: ["ObjectGraph", "ObjectGraphSQLite"], path: "Examples/ExampleSupport"),
         .executableTarget(
             name: "BandcampExample",
-            dependencies: ["ObjectGraph", "ObjectGraphSQLite"],
+            dependencies: ["ObjectGraph", "ExampleSupport"],
             path: "Examples/BandcampExample",
             exclude: ["modelgen.json"],
             plugins: ["ModelGenPlugin"]
         ),
         .executableTarget(
             name: "GitHubExample",
-            dependencies: ["ObjectGraph", "ObjectGraphSQLite"],
+            dependencies: ["ObjectGraph", "ExampleSupport"],
             path: "Examples/GitHubExample",
             exclude: ["modelgen.json"]
         ),

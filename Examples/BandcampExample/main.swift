@@ -2,19 +2,10 @@
 // (listed in modelgen.json): Band, Album, Track and BandcampModel are not in this folder.
 import Foundation
 import ObjectGraph
-import ObjectGraphSQLite
+import ExampleSupport
 
-// A SQLite file (a fresh one each run; give a path as the argument to choose it), or memory with --in-memory.
-let arguments = CommandLine.arguments.dropFirst()
-let store: any PersistentStore
-if arguments.contains("--in-memory") {
-    store = InMemoryStore(model: BandcampModel.model.schema)
-} else {
-    let path = arguments.first ?? FileManager.default.temporaryDirectory.appendingPathComponent("bandcamp-example.sqlite").path
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    store = try await SQLiteStore(at: .file(path), model: BandcampModel.model.schema)
-    print("store: \(path)")
-}
+// A fresh SQLite file (or the path given as the argument); --in-memory for InMemoryStore.
+let store = try await exampleStore(for: BandcampModel.model, name: "bandcamp-example")
 let context = try ObjectContext(store: store, model: BandcampModel.model)
 
 let band = Band(context: context, identifier: 1, name: "Low")

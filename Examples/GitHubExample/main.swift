@@ -3,19 +3,10 @@
 // by `modelgen generate --in-target Examples/GitHubExample --output Examples/GitHubExample/Generated --check`).
 import Foundation
 import ObjectGraph
-import ObjectGraphSQLite
+import ExampleSupport
 
-// A SQLite file (a fresh one each run; give a path as the argument to choose it), or memory with --in-memory.
-let arguments = CommandLine.arguments.dropFirst()
-let store: any PersistentStore
-if arguments.contains("--in-memory") {
-    store = InMemoryStore(model: GitHubModel.model.schema)
-} else {
-    let path = arguments.first ?? FileManager.default.temporaryDirectory.appendingPathComponent("github-example.sqlite").path
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    store = try await SQLiteStore(at: .file(path), model: GitHubModel.model.schema)
-    print("store: \(path)")
-}
+// A fresh SQLite file (or the path given as the argument); --in-memory for InMemoryStore.
+let store = try await exampleStore(for: GitHubModel.model, name: "github-example")
 let context = try ObjectContext(store: store, model: GitHubModel.model)
 
 let owner = User(context: context, identifier: 1, login: "octocat")
