@@ -5,24 +5,30 @@ import Foundation
 final class ValidationRules {
     private var expressions: [String: NSRegularExpression] = [:]
 
-    /// Every rule `object` breaks. To-many counts are checked for loaded relationships.
-    func failures(of object: ManagedObject) throws -> [ValidationFailure] {
-        var failures: [ValidationFailure] = []
+    /// Appends every rule `object` breaks to `failures`, reading attributes from `values` (its
+    /// ``ManagedObject/storableValues``). To-many counts are checked for loaded relationships.
+    /// - Throws: ``ObjectGraphError/unsupportedExpression(_:)`` for a regular expression that does not compile.
+    func check(_ object: ManagedObject, values: [AttributeValue], into failures: inout [ValidationFailure]) throws {
         func fail(_ property: String, _ kind: ValidationFailure.Kind) {
             failures.append(ValidationFailure(objectID: object.objectID, entityName: object.entity.name, property: property, kind: kind))
         }
-        for (index, attribute) in object.entity.attributes.enumerated() where !attribute.isTransient {
-            for kind in try attributeFailures(attribute, value: object.attributeValue(at: index)) {
-                fail(attribute.name, kind)
+        let entity = object.entity
+        for index in entity.storedAttributeIndices {
+            let attribute = entity.attributes[index]
+            let value = values[index]
+            if value.isNull {
+                if !attribute.isOptional { fail(attribute.name, .missingValue) }
+            } else if attribute.hasValueRules {
+                for kind in try attributeFailures(attribute, value: value) { fail(attribute.name, kind) }
             }
         }
-        for (index, relationship) in object.entity.relationships.enumerated() where !relationship.isTransient {
+        for (index, relationship) in entity.relationships.enumerated() where !relationship.isTransient {
             if !relationship.isToMany {
                 if !relationship.isOptional && object.toOneReference(at: index) == nil { fail(relationship.name, .missingValue) }
                 continue
             }
             guard case .toMany(let members) = object.relationshipStates[index] else { continue }
-            let count = members.filter { !$0.isPendingDeletion }.count
+            let count = members.reduce(0) { $0 + ($1.isPendingDeletion ? 0 : 1) }
             let minimum = relationship.isOptional ? relationship.minCount : max(1, relationship.minCount)
             if count < minimum && (count > 0 || !relationship.isOptional) {
                 fail(relationship.name, .tooFewObjects(count: count, minimum: minimum))
@@ -31,11 +37,10 @@ final class ValidationRules {
                 fail(relationship.name, .tooManyObjects(count: count, maximum: maximum))
             }
         }
-        return failures
     }
 
+    /// The min/max and pattern rules a non-null `value` breaks.
     private func attributeFailures(_ attribute: AttributeDescription, value: AttributeValue) throws -> [ValidationFailure.Kind] {
-        if value.isNull { return attribute.isOptional ? [] : [.missingValue] }
         var kinds: [ValidationFailure.Kind] = []
         if attribute.type.constrainsLength, let length = Self.length(of: value) {
             if let minimum = attribute.minimum?.integerValue, length < minimum {
@@ -84,4 +89,9 @@ extension NSRegularExpression {
     func matchesWhole(_ string: String) -> Bool {
         firstMatch(in: string, range: NSRange(string.startIndex..., in: string)) != nil
     }
+}
+
+extension AttributeDescription {
+    /// Whether a non-null value can break a rule (a minimum, a maximum or a pattern).
+    var hasValueRules: Bool { minimum != nil || maximum != nil || regularExpression != nil }
 }

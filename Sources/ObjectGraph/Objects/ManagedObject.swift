@@ -122,12 +122,15 @@ open class ManagedObject {
 
     /// The current destination IDs of every to-one, aligned with the entity's to-one relationships.
     final var currentToOneIDs: [AnyObjectID?] {
-        entity.toOneRelationshipIndices.map { index in
-            switch relationshipStates[index] {
-            case .toOneFault(let id): id
-            case .toOne(let object): object?.objectID
-            case .toManyFault, .toMany: nil
-            }
+        entity.toOneRelationshipIndices.map(toOneID(at:))
+    }
+
+    /// The current destination ID of the to-one at relationship `index` (`nil` for none or a to-many).
+    final func toOneID(at index: Int) -> AnyObjectID? {
+        switch relationshipStates[index] {
+        case .toOneFault(let id): id
+        case .toOne(let object): object?.objectID
+        case .toManyFault, .toMany: nil
         }
     }
 }
