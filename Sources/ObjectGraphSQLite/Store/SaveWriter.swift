@@ -35,8 +35,11 @@ struct SaveWriter {
         var counts: [String: Int64] = [:]
         var tables: [String] = []
         tables.reserveCapacity(inserted.count)
-        for snapshot in inserted {
-            let table = try schema.layout(of: snapshot.entityName).table
+        var last: (entityName: String, table: String)?
+        for index in inserted.indices {
+            let entityName = inserted[index].entityName
+            let table = try last?.entityName == entityName ? last!.table : schema.layout(of: entityName).table
+            last = (entityName, table)
             tables.append(table)
             counts[table, default: 0] += 1
         }
@@ -54,10 +57,10 @@ struct SaveWriter {
         }
         mapping.reserveCapacity(inserted.count)
         insertedKeys.reserveCapacity(inserted.count)
-        for (snapshot, table) in zip(inserted, tables) {
+        for (index, table) in zip(inserted.indices, tables) {
             let key = next[table] ?? 1
             next[table] = key + 1
-            mapping[snapshot.id] = AnyObjectID(entityName: table, key: .integer(key))
+            mapping[inserted[index].id] = AnyObjectID(entityName: table, key: .integer(key))
             insertedKeys.append(key)
         }
     }
@@ -71,32 +74,43 @@ struct SaveWriter {
         }
     }
 
+    /// Inserts every snapshot with its allocated key; runs of one entity reuse its layout and statement.
     private func insert(_ inserted: [Snapshot]) throws {
         var statements: [String: Statement] = [:]
-        for (snapshot, permanentKey) in zip(inserted, insertedKeys) {
-            let layout = try schema.layout(of: snapshot.entityName)
-            guard snapshot.values.count == layout.attributeColumns.count, snapshot.toOneIDs.count == layout.toOneColumns.count else {
-                throw ObjectGraphError.inconsistentData("the inserted \(snapshot.entityName) \(snapshot.id) does not match its entity's shape")
+        var current: (entityName: String, layout: EntityLayout, statement: Statement)?
+        for (index, permanentKey) in zip(inserted.indices, insertedKeys) {
+            let entityName = inserted[index].entityName
+            if current?.entityName != entityName {
+                let layout = try schema.layout(of: entityName)
+                let statement = try statements[entityName] ?? insertStatement(for: layout)
+                statements[entityName] = statement
+                current = (entityName, layout, statement)
             }
-            let statement = try statements[snapshot.entityName] ?? insertStatement(for: layout)
-            statements[snapshot.entityName] = statement
-            statement.bind(permanentKey, at: 1)
-            statement.bind(layout.code, at: 2)
-            var parameter: Int32 = 3
-            for (value, column) in zip(snapshot.values, layout.attributeColumns) where column != nil {
-                statement.bind(value, at: parameter)
-                parameter += 1
-            }
-            for destination in snapshot.toOneIDs {
-                statement.bind(try destination.map { .integer(try key(of: $0)) } ?? .null, at: parameter)
-                parameter += 1
-            }
-            do {
-                try statement.run()
-            } catch let failure as StatementFailure {
-                throw try ConstraintFailure(failure, schema: schema).error(
-                    object: snapshot.id, layout: layout, values: { snapshot.values })
-            }
+            guard let (_, layout, statement) = current else { continue }
+            try insert(inserted[index], key: permanentKey, layout: layout, statement: statement)
+        }
+    }
+
+    private func insert(_ snapshot: Snapshot, key permanentKey: Int64, layout: EntityLayout, statement: Statement) throws {
+        guard snapshot.values.count == layout.attributeColumns.count, snapshot.toOneIDs.count == layout.toOneColumns.count else {
+            throw ObjectGraphError.inconsistentData("the inserted \(snapshot.entityName) \(snapshot.id) does not match its entity's shape")
+        }
+        statement.bind(permanentKey, at: 1)
+        statement.bind(layout.code, at: 2)
+        var parameter: Int32 = 3
+        for index in snapshot.values.indices where layout.attributeColumns[index] != nil {
+            statement.bind(snapshot.values[index], at: parameter)
+            parameter += 1
+        }
+        for destination in snapshot.toOneIDs {
+            if let destination { statement.bind(try key(of: destination), at: parameter) } else { statement.bindNull(at: parameter) }
+            parameter += 1
+        }
+        do {
+            try statement.run()
+        } catch let failure as StatementFailure {
+            throw try ConstraintFailure(failure, schema: schema).error(
+                object: snapshot.id, layout: layout, values: { snapshot.values })
         }
     }
 
