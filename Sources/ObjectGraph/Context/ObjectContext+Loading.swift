@@ -4,6 +4,7 @@ extension ObjectContext {
     /// unsaved changes take the snapshot's newer values.
     func materialize(_ snapshots: [Snapshot]) throws -> [ManagedObject] {
         registered.reserveCapacity(registered.count + snapshots.count)
+        var factory: ObjectFactory?
         return try snapshots.map { snapshot in
             if let existing = registered[snapshot.id] {
                 if existing.lifecycle == .persisted && !existing.isTouched && !existing.isPendingDeletion {
@@ -11,7 +12,10 @@ extension ObjectContext {
                 }
                 return existing
             }
-            let object = try model.makeObject(entityName: snapshot.entityName)
+            if factory?.entity.name != snapshot.entityName {
+                factory = try model.objectFactory(entityName: snapshot.entityName)
+            }
+            guard let object = factory?.make() else { throw ObjectGraphError.unknownEntity(snapshot.entityName) }
             object.objectID = snapshot.id
             object.context = self
             object.lifecycle = .persisted
