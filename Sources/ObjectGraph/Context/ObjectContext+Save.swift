@@ -92,10 +92,9 @@ extension ObjectContext {
     /// Loads the to-many relationships whose member counts validation checks, of every inserted and
     /// changed object that is not being deleted.
     nonisolated(nonsending) private func loadToManyCountedByValidation() async throws {
-        for object in inserted.objects + changed.objects where !object.isPendingDeletion && object.entity.hasToMany {
-            for (index, relationship) in object.entity.relationships.enumerated() where relationship.isToMany
-                && (!relationship.isOptional || relationship.minCount > 0 || relationship.maxCount != nil) {
-                try await load(relationshipAt: index, of: object)
+        for object in inserted.objects + changed.objects where !object.isPendingDeletion {
+            for rule in object.entity.validationPlan.countedToManys {
+                try await load(relationshipAt: rule.index, of: object)
             }
         }
     }

@@ -13,28 +13,27 @@ final class ValidationRules {
             failures.append(ValidationFailure(objectID: object.objectID, entityName: object.entity.name, property: property, kind: kind))
         }
         let entity = object.entity
-        for index in entity.storedAttributeIndices {
-            let attribute = entity.attributes[index]
-            let value = values[index]
+        let plan = entity.validationPlan
+        for attribute in plan.attributes {
+            let value = values[attribute.index]
             if value.isNull {
-                if !attribute.isOptional { fail(attribute.name, .missingValue) }
+                if !attribute.isOptional { fail(entity.attributes[attribute.index].name, .missingValue) }
             } else if attribute.hasValueRules {
-                for kind in try attributeFailures(attribute, value: value) { fail(attribute.name, kind) }
+                let description = entity.attributes[attribute.index]
+                for kind in try attributeFailures(description, value: value) { fail(description.name, kind) }
             }
         }
-        for (index, relationship) in entity.relationships.enumerated() where !relationship.isTransient {
-            if !relationship.isToMany {
-                if !relationship.isOptional && object.toOneReference(at: index) == nil { fail(relationship.name, .missingValue) }
-                continue
-            }
-            guard case .toMany(let members) = object.relationshipStates[index] else { continue }
+        for index in plan.requiredToOnes where object.toOneReference(at: index) == nil {
+            fail(entity.relationships[index].name, .missingValue)
+        }
+        for rule in plan.countedToManys {
+            guard case .toMany(let members) = object.relationshipStates[rule.index] else { continue }
             let count = members.reduce(0) { $0 + ($1.isPendingDeletion ? 0 : 1) }
-            let minimum = relationship.isOptional ? relationship.minCount : max(1, relationship.minCount)
-            if count < minimum && (count > 0 || !relationship.isOptional) {
-                fail(relationship.name, .tooFewObjects(count: count, minimum: minimum))
+            if count < rule.minimum && (count > 0 || !rule.isOptional) {
+                fail(entity.relationships[rule.index].name, .tooFewObjects(count: count, minimum: rule.minimum))
             }
-            if let maximum = relationship.maxCount, maximum > 0, count > maximum {
-                fail(relationship.name, .tooManyObjects(count: count, maximum: maximum))
+            if let maximum = rule.maximum, count > maximum {
+                fail(entity.relationships[rule.index].name, .tooManyObjects(count: count, maximum: maximum))
             }
         }
     }
@@ -89,9 +88,4 @@ extension NSRegularExpression {
     func matchesWhole(_ string: String) -> Bool {
         firstMatch(in: string, range: NSRange(string.startIndex..., in: string)) != nil
     }
-}
-
-extension AttributeDescription {
-    /// Whether a non-null value can break a rule (a minimum, a maximum or a pattern).
-    var hasValueRules: Bool { minimum != nil || maximum != nil || regularExpression != nil }
 }

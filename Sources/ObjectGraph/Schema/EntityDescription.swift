@@ -42,6 +42,8 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
     let storedAttributeIndices: [Int]
     /// Whether any relationship is a to-many.
     let hasToMany: Bool
+    /// What validation checks on objects of this entity.
+    let validationPlan: ValidationPlan
 
     private let attributeIndexByName: [String: Int]
     private let relationshipIndexByName: [String: Int]
@@ -75,6 +77,7 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
         self.relationshipIndexByName = Self.firstIndexByName(relationships.map(\.name))
         let toOnes = relationships.indices.filter { !relationships[$0].isToMany }
         self.hasToMany = toOnes.count < relationships.count
+        self.validationPlan = ValidationPlan(attributes: attributes, relationships: relationships)
         self.toOneRelationshipIndices = toOnes
         self.toOneSlotByRelationshipIndex = Dictionary(
             uniqueKeysWithValues: toOnes.enumerated().map { ($0.element, $0.offset) })
