@@ -130,9 +130,10 @@ extension ObjectContext {
         for (object, values) in zip(pending.inserted, pending.insertedValues) { markCommitted(object, values: values) }
         for (object, values) in zip(pending.updated, pending.updatedValues) { markCommitted(object, values: values) }
         if !gone.isEmpty { forgetReferences(to: gone) }
-        inserted.removeAll()
+        // Objects inserted or changed while the store was saving stay pending.
+        inserted.keep { $0.lifecycle == .inserted }
+        changed.keep { $0.isTouched && $0.lifecycle == .persisted }
         deleted.removeAll()
-        changed.removeAll()
         pendingToMany.removeAll()
         pendingToOne.removeAll()
     }

@@ -88,7 +88,7 @@ public final class ObjectContext {
         object.context = self
         object.lifecycle = .inserted
         registered[object.objectID] = object
-        inserted.insert(object)
+        inserted.append(object)
         for state in object.relationshipStates {
             switch state {
             case .toOne(let destination?): insert(destination)
@@ -104,9 +104,10 @@ public final class ObjectContext {
             misuse = .objectNotInContext(object.objectID)
             return
         }
+        guard !object.isPendingDeletion else { return }
         journal?.record(object)
         object.isPendingDeletion = true
-        deleted.insert(object)
+        deleted.append(object)
     }
 
     /// Records a change of a persisted object (called by attribute setters and relationship changes).
@@ -114,7 +115,7 @@ public final class ObjectContext {
         guard object.lifecycle == .persisted, !object.isTouched else { return }
         journal?.record(object)
         object.isTouched = true
-        changed.insert(object)
+        changed.append(object)
     }
 
     /// Records a membership change of an unloaded to-many.
