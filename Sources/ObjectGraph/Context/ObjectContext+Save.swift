@@ -34,6 +34,10 @@ extension ObjectContext {
             try validate(pending)
             let changes = changeSet(pending)
             result = changes.isEmpty ? SaveResult() : try await store.saveReturningState(changes)
+            guard result.permanentIDs.count == pending.inserted.count else {
+                throw ObjectGraphError.inconsistentData(
+                    "the store returned \(result.permanentIDs.count) permanent IDs for \(pending.inserted.count) inserted objects")
+            }
             commit(pending, permanentIDs: result.permanentIDs)
         } catch {
             journal.restore(into: self)
@@ -113,9 +117,8 @@ extension ObjectContext {
 
     /// Makes the saved state the committed state: inserted objects take their permanent IDs, and the
     /// values `pending` read for the save become the committed values.
-    private func commit(_ pending: PendingSave, permanentIDs: [AnyObjectID: AnyObjectID]) {
-        for object in pending.inserted {
-            guard let permanent = permanentIDs[object.objectID] else { continue }
+    private func commit(_ pending: PendingSave, permanentIDs: [AnyObjectID]) {
+        for (object, permanent) in zip(pending.inserted, permanentIDs) {
             registered[object.objectID] = nil
             object.objectID = permanent
             registered[permanent] = object

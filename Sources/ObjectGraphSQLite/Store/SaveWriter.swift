@@ -4,7 +4,10 @@ import ObjectGraph
 struct SaveWriter {
     let connection: Connection
     let schema: StoreSchema
-    private(set) var mapping: [AnyObjectID: AnyObjectID] = [:]
+    /// Temporary IDs of this save's inserts to their permanent IDs, to resolve references to them.
+    private var mapping: [AnyObjectID: AnyObjectID] = [:]
+    /// The permanent ID of each inserted object, in change set order.
+    private var permanentIDs: [AnyObjectID] = []
     /// The permanent key of each inserted object, in change set order.
     private var insertedKeys: [Int64] = []
     var lastUpdate: (entity: String, attributes: [Int], toOnes: [Int], statement: Statement)?
@@ -18,7 +21,8 @@ struct SaveWriter {
     /// objects of the same save (the runtime checks uniqueness on the saved result; the schema has no
     /// foreign key constraints, so the order is free otherwise). Link rows of deleted objects go last,
     /// after the to-many changes that might still name them.
-    mutating func apply(_ changes: ChangeSet) throws -> [AnyObjectID: AnyObjectID] {
+    /// Returns the permanent IDs of the inserted objects, in change set order.
+    mutating func apply(_ changes: ChangeSet) throws -> [AnyObjectID] {
         try allocateKeys(for: changes.inserted)
         for deleted in changes.deleted { try delete(deleted) }
         try parkUniqueValues(of: changes.updated)
@@ -26,7 +30,7 @@ struct SaveWriter {
         try insert(changes.inserted)
         for change in changes.toManyChanges { try apply(change) }
         for deleted in changes.deleted { try unlink(deleted) }
-        return mapping
+        return permanentIDs
     }
 
     /// Permanent keys continue each table's sequence, which never goes back, so keys are never reused.
@@ -56,11 +60,14 @@ struct SaveWriter {
             try write.run()
         }
         mapping.reserveCapacity(inserted.count)
+        permanentIDs.reserveCapacity(inserted.count)
         insertedKeys.reserveCapacity(inserted.count)
         for (index, table) in zip(inserted.indices, tables) {
             let key = next[table] ?? 1
             next[table] = key + 1
-            mapping[inserted[index].id] = AnyObjectID(entityName: table, key: .integer(key))
+            let permanent = AnyObjectID(entityName: table, key: .integer(key))
+            mapping[inserted[index].id] = permanent
+            permanentIDs.append(permanent)
             insertedKeys.append(key)
         }
     }
