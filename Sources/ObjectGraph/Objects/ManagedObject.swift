@@ -65,7 +65,7 @@ open class ManagedObject {
     public required init(entity: EntityDescription) {
         self.entity = entity
         self.objectID = .temporary(entityName: entity.name)
-        self.relationshipStates = entity.relationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) }
+        self.relationshipStates = entity.relationshipIsToMany.map { $0 ? .toMany([]) : .toOne(nil) }
     }
 
     /// The value of the attribute at `index` of ``entity``'s attributes. Generated classes override this
