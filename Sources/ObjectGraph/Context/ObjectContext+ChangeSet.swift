@@ -39,7 +39,7 @@ extension ObjectContext {
     /// current stored values are `values`.
     private func update(of object: ManagedObject, values: [AttributeValue], live: LiveIDs) -> UpdatedObject? {
         let entity = object.entity
-        let attributes = object.changedAttributes.sorted().compactMap { index -> AttributeChange? in
+        let attributes = object.changedAttributes.compactMap { index -> AttributeChange? in
             guard !entity.attributes[index].isTransient else { return nil }
             let value = values[index]
             return value == object.committedValues[index] ? nil : AttributeChange(index: index, value: value)

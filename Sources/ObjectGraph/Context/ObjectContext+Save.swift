@@ -147,7 +147,7 @@ extension ObjectContext {
         object.isTouched = false
         if !object.changedAttributes.isEmpty { object.changedAttributes = [] }
         object.committedValues = values
-        object.committedToOneIDs = object.currentToOneIDs
+        object.commitToOneIDs()
         guard object.entity.hasToMany else { return }
         for index in object.entity.relationships.indices {
             if case .toMany(let members) = object.relationshipStates[index] {

@@ -55,7 +55,7 @@ open class ManagedObject {
     /// False while the runtime itself writes attributes (loading, rollback), so no change is recorded.
     var isTrackingChanges = true
     var relationshipStates: [RelationshipState]
-    var changedAttributes: Set<Int> = []
+    var changedAttributes: AttributeIndexSet = []
     var committedValues: [AttributeValue] = []
     var committedToOneIDs: [AnyObjectID?] = []
     var committedToMany: [Int: [AnyObjectID]] = [:]
@@ -123,6 +123,20 @@ open class ManagedObject {
     /// The current destination IDs of every to-one, aligned with the entity's to-one relationships.
     final var currentToOneIDs: [AnyObjectID?] {
         entity.toOneRelationshipIndices.map(toOneID(at:))
+    }
+
+    /// Makes the current to-one destinations the committed ones, in place when the object has them
+    /// already (no new array for an updated object).
+    final func commitToOneIDs() {
+        let indices = entity.toOneRelationshipIndices
+        guard committedToOneIDs.count == indices.count else {
+            committedToOneIDs = currentToOneIDs
+            return
+        }
+        for (slot, index) in indices.enumerated() {
+            let id = toOneID(at: index)
+            if committedToOneIDs[slot] != id { committedToOneIDs[slot] = id }
+        }
     }
 
     /// The current destination ID of the to-one at relationship `index` (`nil` for none or a to-many).
