@@ -74,7 +74,7 @@ struct SaveWriter {
 
     /// The integer key of `id`, after mapping a temporary ID inserted by this save.
     func key(of id: AnyObjectID) throws -> Int64 {
-        switch (mapping[id] ?? id).key {
+        switch (mapping.isEmpty ? id : mapping[id] ?? id).key {
         case .integer(let key): return key
         case .temporary: throw ObjectGraphError.inconsistentData("\(id) is temporary but not inserted by this save")
         case .string: throw ObjectGraphError.objectNotFound(id)
