@@ -20,14 +20,14 @@ extension ObjectContext {
         for object in pending.updated where object.entity.hasToMany {
             appendToManyChanges(of: object, live: live, to: &changes.toManyChanges)
         }
-        for (key, pending) in pendingToMany where registered[key.owner]?.isPendingDeletion != true {
+        for (key, pending) in pendingToMany where registeredObject(for: key.owner)?.isPendingDeletion != true {
             let added = pending.added.compactMap { $0.isPendingDeletion ? nil : live.id(of: $0) }
             guard !added.isEmpty || !pending.removed.isEmpty else { continue }
             changes.toManyChanges.append(ToManyChange(
                 ownerID: key.owner, entityName: key.entityName, relationshipIndex: key.relationshipIndex,
                 added: added, removed: pending.removed))
         }
-        for (key, destination) in pendingToOne where registered[key.owner]?.isPendingDeletion != true {
+        for (key, destination) in pendingToOne where registeredObject(for: key.owner)?.isPendingDeletion != true {
             changes.updated.append(UpdatedObject(
                 id: key.owner, entityName: key.entityName, attributes: [],
                 toOnes: [ToOneChange(relationshipIndex: key.relationshipIndex, destination: live.id(destination))]))

@@ -90,7 +90,7 @@ extension ObjectContext {
         var result: [AnyObjectID: ManagedObject] = [:]
         var missing: [AnyObjectID] = []
         for id in ids {
-            if let object = registered[id] { result[id] = object } else if !id.isTemporary { missing.append(id) }
+            if let object = registeredObject(for: id) { result[id] = object } else if !id.isTemporary { missing.append(id) }
         }
         guard !missing.isEmpty else { return result }
         for object in try materialize(try await store.snapshots(for: missing)) {
@@ -182,7 +182,7 @@ extension ManagedObject {
         switch relationshipStates[index] {
         case .toOne(let object): object.map { [$0] } ?? []
         case .toMany(let objects): objects
-        case .toOneFault(let id): id.flatMap { context?.registered[$0] }.map { [$0] } ?? []
+        case .toOneFault(let id): id.flatMap { context?.registeredObject(for: $0) }.map { [$0] } ?? []
         case .toManyFault: []
         }
     }

@@ -118,8 +118,8 @@ extension ObjectContext {
     /// Makes the saved state the committed state: inserted objects take their permanent IDs, and the
     /// values `pending` read for the save become the committed values.
     private func commit(_ pending: PendingSave, permanentIDs: [AnyObjectID]) {
+        registered.reserveCapacity(registered.count + pending.inserted.count)
         for (object, permanent) in zip(pending.inserted, permanentIDs) {
-            registered[object.objectID] = nil
             object.objectID = permanent
             registered[permanent] = object
         }
@@ -135,6 +135,7 @@ extension ObjectContext {
         if !gone.isEmpty { forgetReferences(to: gone) }
         // Objects inserted or changed while the store was saving stay pending.
         inserted.keep { $0.lifecycle == .inserted }
+        insertedListChanged()
         changed.keep { $0.isTouched && $0.lifecycle == .persisted }
         deleted.removeAll()
         pendingToMany.removeAll()
@@ -160,7 +161,7 @@ extension ObjectContext {
     private func forgetReferences(to gone: [ManagedObject]) {
         let goneObjects = Set(gone.map(ObjectIdentifier.init))
         let goneIDs = Set(gone.map(\.objectID))
-        for object in registered.values {
+        for object in registeredObjects {
             for index in object.relationshipStates.indices {
                 switch object.relationshipStates[index] {
                 case .toOne(let destination?) where goneObjects.contains(ObjectIdentifier(destination)):

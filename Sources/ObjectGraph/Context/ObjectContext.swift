@@ -25,7 +25,10 @@ public final class ObjectContext {
     /// The model, with the class of every entity.
     public let model: ManagedObjectModel
 
+    /// Registered objects with permanent IDs (``registeredObject(for:)`` also finds inserted ones).
     var registered: [AnyObjectID: ManagedObject] = [:]
+    /// Inserted objects by temporary ID, built on the first lookup by a temporary ID.
+    var temporaryIndex: [AnyObjectID: ManagedObject]?
     var inserted = ObjectSet()
     var deleted = ObjectSet()
     var changed = ObjectSet()
@@ -68,11 +71,6 @@ public final class ObjectContext {
         deleted.objects.filter { $0.lifecycle == .persisted }
     }
 
-    /// The registered object with `id`, without asking the store.
-    public func registeredObject(for id: AnyObjectID) -> ManagedObject? {
-        registered[id]
-    }
-
     /// Inserts a new object (and any detached objects it is related to); generated initializers call it.
     /// Inserting an object of another context, or of an abstract entity, records an error that the next
     /// ``save()`` throws.
@@ -87,8 +85,8 @@ public final class ObjectContext {
         object.objectID = .temporary(entityName: model.schema.rootEntityName(of: object.entity.name))
         object.context = self
         object.lifecycle = .inserted
-        registered[object.objectID] = object
         inserted.append(object)
+        temporaryIndex?[object.objectID] = object
         for state in object.relationshipStates {
             switch state {
             case .toOne(let destination?): insert(destination)

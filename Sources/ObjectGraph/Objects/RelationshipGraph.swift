@@ -20,7 +20,7 @@ extension ManagedObject {
         case .toOne(let object): return object.map(ObjectReference.object)
         case .toOneFault(let id):
             guard let id else { return nil }
-            return context?.registered[id].map(ObjectReference.object) ?? .id(id)
+            return context?.registeredObject(for: id).map(ObjectReference.object) ?? .id(id)
         case .toManyFault, .toMany: return nil
         }
     }
