@@ -36,25 +36,37 @@ struct SaveWriter {
     /// Permanent keys continue each table's sequence, which never goes back, so keys are never reused.
     private mutating func allocateKeys(for inserted: [Snapshot]) throws {
         guard !inserted.isEmpty else { return }
-        var counts: [String: Int64] = [:]
+        // The tables the inserts go to, each insert's position in that list, and the count per table.
         var tables: [String] = []
-        tables.reserveCapacity(inserted.count)
-        var last: (entityName: String, table: String)?
+        var counts: [Int64] = []
+        var tableSlots: [Int] = []
+        tableSlots.reserveCapacity(inserted.count)
+        var last: (entityName: String, slot: Int)?
         for index in inserted.indices {
             let entityName = inserted[index].entityName
-            let table = try last?.entityName == entityName ? last!.table : schema.layout(of: entityName).table
-            last = (entityName, table)
-            tables.append(table)
-            counts[table, default: 0] += 1
+            let slot: Int
+            if let last, last.entityName == entityName {
+                slot = last.slot
+            } else {
+                let table = try schema.layout(of: entityName).table
+                slot = tables.firstIndex(of: table) ?? tables.count
+                if slot == tables.count {
+                    tables.append(table)
+                    counts.append(0)
+                }
+                last = (entityName, slot)
+            }
+            tableSlots.append(slot)
+            counts[slot] += 1
         }
         let read = try connection.statement("SELECT \"last\" FROM \(SQL.quote(StoreSchema.sequenceTable)) WHERE \"table\" = ?")
         let write = try connection.statement("UPDATE \(SQL.quote(StoreSchema.sequenceTable)) SET \"last\" = ? WHERE \"table\" = ?")
-        var next: [String: Int64] = [:]
-        for (table, count) in counts {
+        var next: [Int64] = []
+        for (table, count) in zip(tables, counts) {
             read.bind(table, at: 1)
             let last = try read.step() ? read.int64(0) : 0
             read.reset()
-            next[table] = last + 1
+            next.append(last + 1)
             write.bind(last + count, at: 1)
             write.bind(table, at: 2)
             try write.run()
@@ -62,10 +74,10 @@ struct SaveWriter {
         mapping.reserveCapacity(inserted.count)
         permanentIDs.reserveCapacity(inserted.count)
         insertedKeys.reserveCapacity(inserted.count)
-        for (index, table) in zip(inserted.indices, tables) {
-            let key = next[table] ?? 1
-            next[table] = key + 1
-            let permanent = AnyObjectID(entityName: table, key: .integer(key))
+        for (index, slot) in zip(inserted.indices, tableSlots) {
+            let key = next[slot]
+            next[slot] = key + 1
+            let permanent = AnyObjectID(entityName: tables[slot], key: .integer(key))
             mapping[inserted[index].id] = permanent
             permanentIDs.append(permanent)
             insertedKeys.append(key)
