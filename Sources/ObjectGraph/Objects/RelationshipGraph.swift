@@ -27,8 +27,9 @@ extension ManagedObject {
 
     /// Called before this object's relationship state changes: journals it and lists it as changed.
     private func willChangeRelationships() {
-        context?.journal?.record(self)
-        context?.noteChanged(self)
+        guard let context else { return }
+        context.journal?.record(self)
+        context.noteChanged(self)
     }
 
     private func sideSetToOne(_ value: ManagedObject?, at index: Int) {
