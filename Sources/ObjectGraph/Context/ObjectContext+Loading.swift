@@ -88,6 +88,7 @@ extension ObjectContext {
     /// are absent from the result.
     nonisolated(nonsending) func objects(for ids: [AnyObjectID]) async throws -> [AnyObjectID: ManagedObject] {
         var result: [AnyObjectID: ManagedObject] = [:]
+        result.reserveCapacity(ids.count)
         var missing: [AnyObjectID] = []
         for id in ids {
             if let object = registeredObject(for: id) { result[id] = object } else if !id.isTemporary { missing.append(id) }
@@ -139,8 +140,8 @@ extension ObjectContext {
             guard case .toManyFault = owner.relationshipStates[index] else { continue }
             let members = (related[owner.objectID] ?? []).compactMap { found[$0] }
             journal?.record(owner)
-            let key = pendingKey(owner.objectID, entity: owner.entity, relationshipIndex: index)
-            let pending = pendingToMany.removeValue(forKey: key)
+            let pending = pendingToMany.isEmpty ? nil
+                : pendingToMany.removeValue(forKey: pendingKey(owner.objectID, entity: owner.entity, relationshipIndex: index))
             owner.relationshipStates[index] = .toMany(pending?.applied(to: members) ?? members)
             owner.committedToMany[index] = members.map(\.objectID)
             if pending != nil { noteChanged(owner) }
