@@ -20,13 +20,15 @@ import Testing
             .string("Zürich 🎧"), .date(Date(timeIntervalSinceReferenceDate: 12.5)), .integer(42),
             .url(URL(string: "https://example.com/feed?x=1")!), .data(Data([0, 1, 2, 255])), .uuid(UUID()),
         ]
-        let mapping = try await store.save(ChangeSet(inserted: [
+        let permanentIDs = try await store.save(ChangeSet(inserted: [
             band("A"), band("B"),
             Snapshot(id: podcastID, entityName: "Podcast", values: values, toOneIDs: []),
         ]))
-        #expect(Set(mapping.values.filter { $0.entityName == "Band" }.map(\.key)) == [.integer(1), .integer(2)])
-        #expect(mapping[podcastID] == AnyObjectID(entityName: "Media", key: .integer(1)))
-        let podcast = try await store.snapshots(for: [try #require(mapping[podcastID])])
+        #expect(permanentIDs == [
+            AnyObjectID(entityName: "Band", key: .integer(1)), AnyObjectID(entityName: "Band", key: .integer(2)),
+            AnyObjectID(entityName: "Media", key: .integer(1)),
+        ])
+        let podcast = try await store.snapshots(for: [try #require(permanentIDs.last)])
         #expect(podcast.first?.values == values)
         #expect(podcast.first?.entityName == "Podcast")
     }
@@ -34,17 +36,17 @@ import Testing
     @Test func keysAreNeverReusedAfterDeletes() async throws {
         let store = try await SQLiteStore(at: .inMemory, model: model)
         let first = try await store.save(ChangeSet(inserted: [band("A")]))
-        let id = try #require(first.values.first)
+        let id = try #require(first.first)
         _ = try await store.save(ChangeSet(deleted: [DeletedObject(id: id, entityName: "Band")]))
         let second = try await store.save(ChangeSet(inserted: [band("B")]))
-        #expect(second.values.first == AnyObjectID(entityName: "Band", key: .integer(2)))
+        #expect(second == [AnyObjectID(entityName: "Band", key: .integer(2))])
     }
 
     @Test func updatesWriteOnlyTheChangedColumns() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("partial.sqlite")
         let store = try await SQLiteStore(at: .file(path), model: model)
-        let id = try #require(try await store.save(ChangeSet(inserted: [band("A")])).values.first)
+        let id = try #require(try await store.save(ChangeSet(inserted: [band("A")])).first)
         let raw = try RawDatabase(path: path)
         _ = try raw.rows("UPDATE Band SET rating = 9.5 WHERE _pk = 1")
         _ = try await store.save(ChangeSet(updated: [
@@ -61,7 +63,7 @@ import Testing
         await #expect(throws: ObjectGraphError.uniquenessViolation(entity: "Band", properties: ["name"], values: [.string("Low")])) {
             try await store.save(ChangeSet(inserted: [band("Low")]))
         }
-        let other = try #require(try await store.save(ChangeSet(inserted: [band("Other")])).values.first)
+        let other = try #require(try await store.save(ChangeSet(inserted: [band("Other")])).first)
         await #expect(throws: ObjectGraphError.uniquenessViolation(entity: "Band", properties: ["name"], values: [.string("Low")])) {
             try await store.save(ChangeSet(updated: [
                 UpdatedObject(id: other, entityName: "Band", attributes: [AttributeChange(index: 0, value: .string("Low"))], toOnes: []),
@@ -123,10 +125,10 @@ import Testing
         ])
         let store = try await SQLiteStore(at: .inMemory, model: notes)
         let id = AnyObjectID.temporary(entityName: "Note")
-        let mapping = try await store.save(ChangeSet(inserted: [
+        let permanentIDs = try await store.save(ChangeSet(inserted: [
             Snapshot(id: id, entityName: "Note", values: [.string("a"), .string("scratch")], toOneIDs: []),
         ]))
-        let stored = try await store.snapshots(for: [try #require(mapping[id])])
+        let stored = try await store.snapshots(for: [try #require(permanentIDs.first)])
         #expect(stored.first?.values == [.string("a"), .null])
     }
 

@@ -102,10 +102,10 @@ import Testing
         ])
         let store = try await SQLiteStore(at: .inMemory, model: model)
         let id = AnyObjectID.temporary(entityName: "Order")
-        let mapping = try await store.save(ChangeSet(inserted: [
+        let permanentIDs = try await store.save(ChangeSet(inserted: [
             Snapshot(id: id, entityName: "Order", values: [.string("x\"y"), .integer(1)], toOneIDs: []),
         ]))
         let fetched = try await store.fetch(StoreFetchRequest(entityName: "Order", predicate: .compare(["select"], .equal, .string("x\"y"))))
-        #expect(fetched.map(\.id) == [mapping[id]])
+        #expect(fetched.map(\.id) == permanentIDs)
     }
 }

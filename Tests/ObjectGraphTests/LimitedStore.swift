@@ -55,7 +55,7 @@ final class LimitedStore: PersistentStore {
         return try await base.relatedIDs(for: relationshipName, of: entityName, ids: ids)
     }
 
-    func save(_ changes: ChangeSet) async throws -> [AnyObjectID: AnyObjectID] {
+    func save(_ changes: ChangeSet) async throws -> [AnyObjectID] {
         record("save")
         return try await base.save(changes)
     }

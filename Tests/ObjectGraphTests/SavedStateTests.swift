@@ -14,11 +14,11 @@ private final class RatingStore: PersistentStore {
     func relatedIDs(for relationshipName: String, of entityName: String, ids: [AnyObjectID]) async throws -> [AnyObjectID: [AnyObjectID]] {
         try await base.relatedIDs(for: relationshipName, of: entityName, ids: ids)
     }
-    func save(_ changes: ChangeSet) async throws -> [AnyObjectID: AnyObjectID] { try await base.save(changes) }
+    func save(_ changes: ChangeSet) async throws -> [AnyObjectID] { try await base.save(changes) }
 
     func saveReturningState(_ changes: ChangeSet) async throws -> SaveResult {
         var result = SaveResult(permanentIDs: try await base.save(changes))
-        let written = changes.inserted.compactMap { result.permanentIDs[$0.id] } + changes.updated.map(\.id)
+        let written = result.permanentIDs + changes.updated.map(\.id)
         let ratingIndex = try #require(Band.entity.attributeIndex(named: "rating"))
         result.savedSnapshots = await base.snapshots(for: written).map { snapshot in
             var rated = snapshot

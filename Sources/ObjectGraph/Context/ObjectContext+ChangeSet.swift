@@ -1,70 +1,84 @@
 /// Building the ``ChangeSet`` of a save from the context's pending changes.
 extension ObjectContext {
     /// Everything pending, without references to objects that were inserted and deleted again.
-    func changeSet() -> ChangeSet {
-        let insertedObjects = inserted.objects.filter { !$0.isPendingDeletion }
-        let updatedObjects = changed.objects.filter { !$0.isPendingDeletion && $0.lifecycle == .persisted }
-        let liveTemporaryIDs = Set(insertedObjects.map(\.objectID))
-        func live(_ id: AnyObjectID?) -> AnyObjectID? {
-            guard let id, !id.isTemporary || liveTemporaryIDs.contains(id) else { return nil }
-            return id
-        }
+    func changeSet(_ pending: PendingSave) -> ChangeSet {
+        let live = LiveIDs(inserted: pending.inserted)
         var changes = ChangeSet()
-        changes.inserted = insertedObjects.map { object in
-            Snapshot(id: object.objectID, entityName: object.entity.name,
-                     values: object.storableValues, toOneIDs: object.currentToOneIDs.map(live))
+        changes.inserted.reserveCapacity(pending.inserted.count)
+        for (object, values) in zip(pending.inserted, pending.insertedValues) {
+            changes.inserted.append(Snapshot(
+                id: object.objectID, entityName: object.entity.name, values: values, toOneIDs: live.toOneIDs(of: object)))
         }
-        changes.updated = updatedObjects.compactMap { update(of: $0, live: live) }
+        for (object, values) in zip(pending.updated, pending.updatedValues) {
+            if let update = update(of: object, values: values, live: live) { changes.updated.append(update) }
+        }
         changes.deleted = deleted.objects.filter { $0.lifecycle == .persisted }
             .map { DeletedObject(id: $0.objectID, entityName: $0.entity.name) }
-        for object in insertedObjects + updatedObjects {
-            changes.toManyChanges += toManyChanges(of: object, live: live)
+        for object in pending.inserted where object.entity.hasToMany {
+            appendToManyChanges(of: object, live: live, to: &changes.toManyChanges)
         }
-        for (key, pending) in pendingToMany where registered[key.owner]?.isPendingDeletion != true {
-            let added = pending.added.filter { !$0.isPendingDeletion }.compactMap { live($0.objectID) }
+        for object in pending.updated where object.entity.hasToMany {
+            appendToManyChanges(of: object, live: live, to: &changes.toManyChanges)
+        }
+        for (key, pending) in pendingToMany where registeredObject(for: key.owner)?.isPendingDeletion != true {
+            let added = pending.added.compactMap { $0.isPendingDeletion ? nil : live.id(of: $0) }
             guard !added.isEmpty || !pending.removed.isEmpty else { continue }
             changes.toManyChanges.append(ToManyChange(
                 ownerID: key.owner, entityName: key.entityName, relationshipIndex: key.relationshipIndex,
                 added: added, removed: pending.removed))
         }
-        for (key, destination) in pendingToOne where registered[key.owner]?.isPendingDeletion != true {
+        for (key, destination) in pendingToOne where registeredObject(for: key.owner)?.isPendingDeletion != true {
             changes.updated.append(UpdatedObject(
                 id: key.owner, entityName: key.entityName, attributes: [],
-                toOnes: [ToOneChange(relationshipIndex: key.relationshipIndex, destination: live(destination))]))
+                toOnes: [ToOneChange(relationshipIndex: key.relationshipIndex, destination: live.id(destination))]))
         }
         return changes
     }
 
-    private func update(of object: ManagedObject, live: (AnyObjectID?) -> AnyObjectID?) -> UpdatedObject? {
+    /// The changed attributes (compared with the committed values) and to-ones of `object`, whose
+    /// current stored values are `values`.
+    private func update(of object: ManagedObject, values: [AttributeValue], live: LiveIDs) -> UpdatedObject? {
         let entity = object.entity
-        let attributes = object.changedAttributes.sorted().compactMap { index -> AttributeChange? in
+        let attributes = object.changedAttributes.compactMap { index -> AttributeChange? in
             guard !entity.attributes[index].isTransient else { return nil }
-            let value = object.attributeValue(at: index)
+            let value = values[index]
             return value == object.committedValues[index] ? nil : AttributeChange(index: index, value: value)
         }
-        let toOnes = zip(entity.toOneRelationshipIndices, zip(object.currentToOneIDs, object.committedToOneIDs))
-            .compactMap { index, ids -> ToOneChange? in
-                ids.0 == ids.1 ? nil : ToOneChange(relationshipIndex: index, destination: live(ids.0))
+        var toOnes: [ToOneChange] = []
+        for (slot, index) in entity.toOneRelationshipIndices.enumerated() {
+            let current = object.toOneID(at: index)
+            if current != object.committedToOneIDs[slot] {
+                toOnes.append(ToOneChange(relationshipIndex: index, destination: live.id(current)))
             }
+        }
         guard !attributes.isEmpty || !toOnes.isEmpty else { return nil }
         return UpdatedObject(id: object.objectID, entityName: entity.name, attributes: attributes, toOnes: toOnes)
     }
 
-    private func toManyChanges(of object: ManagedObject, live: (AnyObjectID?) -> AnyObjectID?) -> [ToManyChange] {
-        object.entity.relationships.indices.compactMap { index in
+    /// Appends a change for every loaded to-many of `object` whose members or order differ from the
+    /// committed ones.
+    private func appendToManyChanges(of object: ManagedObject, live: LiveIDs, to changes: inout [ToManyChange]) {
+        for index in object.entity.relationships.indices {
             let relationship = object.entity.relationships[index]
-            guard !relationship.isTransient, case .toMany(let members) = object.relationshipStates[index] else { return nil }
-            let current = members.filter { !$0.isPendingDeletion }.compactMap { live($0.objectID) }
+            guard !relationship.isTransient, case .toMany(let members) = object.relationshipStates[index] else { continue }
+            let current = members.compactMap { $0.isPendingDeletion ? nil : live.id(of: $0) }
             let committed = object.committedToMany[index] ?? []
-            let currentSet = Set(current)
-            let committedSet = Set(committed)
-            let added = current.filter { !committedSet.contains($0) }
-            let removed = committed.filter { !currentSet.contains($0) }
-            guard !added.isEmpty || !removed.isEmpty || (relationship.isOrdered && current != committed) else {
-                return nil
+            let added: [AnyObjectID]
+            let removed: [AnyObjectID]
+            if committed.isEmpty {
+                (added, removed) = (current, [])
+            } else if current == committed {
+                continue
+            } else {
+                let currentSet = Set(current)
+                let committedSet = Set(committed)
+                added = current.filter { !committedSet.contains($0) }
+                removed = committed.filter { !currentSet.contains($0) }
             }
-            return ToManyChange(ownerID: object.objectID, entityName: object.entity.name, relationshipIndex: index,
-                                added: added, removed: removed, orderedIDs: relationship.isOrdered ? current : nil)
+            guard !added.isEmpty || !removed.isEmpty || (relationship.isOrdered && current != committed) else { continue }
+            changes.append(ToManyChange(
+                ownerID: object.objectID, entityName: object.entity.name, relationshipIndex: index,
+                added: added, removed: removed, orderedIDs: relationship.isOrdered ? current : nil))
         }
     }
 }

@@ -4,6 +4,7 @@ extension ObjectContext {
     /// unsaved changes take the snapshot's newer values.
     func materialize(_ snapshots: [Snapshot]) throws -> [ManagedObject] {
         registered.reserveCapacity(registered.count + snapshots.count)
+        var factory: ObjectFactory?
         return try snapshots.map { snapshot in
             if let existing = registered[snapshot.id] {
                 if existing.lifecycle == .persisted && !existing.isTouched && !existing.isPendingDeletion {
@@ -11,7 +12,10 @@ extension ObjectContext {
                 }
                 return existing
             }
-            let object = try model.makeObject(entityName: snapshot.entityName)
+            if factory?.entity.name != snapshot.entityName {
+                factory = try model.objectFactory(entityName: snapshot.entityName)
+            }
+            guard let object = factory?.make() else { throw ObjectGraphError.unknownEntity(snapshot.entityName) }
             object.objectID = snapshot.id
             object.context = self
             object.lifecycle = .persisted
@@ -84,9 +88,10 @@ extension ObjectContext {
     /// are absent from the result.
     nonisolated(nonsending) func objects(for ids: [AnyObjectID]) async throws -> [AnyObjectID: ManagedObject] {
         var result: [AnyObjectID: ManagedObject] = [:]
+        result.reserveCapacity(ids.count)
         var missing: [AnyObjectID] = []
         for id in ids {
-            if let object = registered[id] { result[id] = object } else if !id.isTemporary { missing.append(id) }
+            if let object = registeredObject(for: id) { result[id] = object } else if !id.isTemporary { missing.append(id) }
         }
         guard !missing.isEmpty else { return result }
         for object in try materialize(try await store.snapshots(for: missing)) {
@@ -135,8 +140,8 @@ extension ObjectContext {
             guard case .toManyFault = owner.relationshipStates[index] else { continue }
             let members = (related[owner.objectID] ?? []).compactMap { found[$0] }
             journal?.record(owner)
-            let key = pendingKey(owner.objectID, entity: owner.entity, relationshipIndex: index)
-            let pending = pendingToMany.removeValue(forKey: key)
+            let pending = pendingToMany.isEmpty ? nil
+                : pendingToMany.removeValue(forKey: pendingKey(owner.objectID, entity: owner.entity, relationshipIndex: index))
             owner.relationshipStates[index] = .toMany(pending?.applied(to: members) ?? members)
             owner.committedToMany[index] = members.map(\.objectID)
             if pending != nil { noteChanged(owner) }
@@ -178,7 +183,7 @@ extension ManagedObject {
         switch relationshipStates[index] {
         case .toOne(let object): object.map { [$0] } ?? []
         case .toMany(let objects): objects
-        case .toOneFault(let id): id.flatMap { context?.registered[$0] }.map { [$0] } ?? []
+        case .toOneFault(let id): id.flatMap { context?.registeredObject(for: $0) }.map { [$0] } ?? []
         case .toManyFault: []
         }
     }

@@ -4,7 +4,6 @@ extension ObjectContext {
     /// return to their last saved state (their relationships reload on next access).
     public func rollback() {
         for object in inserted.objects {
-            registered[object.objectID] = nil
             object.lifecycle = .gone
             object.isPendingDeletion = false
             object.context = nil
@@ -13,6 +12,7 @@ extension ObjectContext {
             resetToCommitted(object)
         }
         inserted.removeAll()
+        insertedListChanged()
         deleted.removeAll()
         changed.removeAll()
         pendingToMany.removeAll()

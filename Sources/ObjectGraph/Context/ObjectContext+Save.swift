@@ -29,10 +29,16 @@ extension ObjectContext {
         let result: SaveResult
         do {
             try await applyDeleteRules()
-            try await validatePendingObjects()
-            let changes = changeSet()
+            try await loadToManyCountedByValidation()
+            let pending = PendingSave(inserted: inserted, changed: changed)
+            try validate(pending)
+            let changes = changeSet(pending)
             result = changes.isEmpty ? SaveResult() : try await store.saveReturningState(changes)
-            commit(result.permanentIDs)
+            guard result.permanentIDs.count == pending.inserted.count else {
+                throw ObjectGraphError.inconsistentData(
+                    "the store returned \(result.permanentIDs.count) permanent IDs for \(pending.inserted.count) inserted objects")
+            }
+            commit(pending, permanentIDs: result.permanentIDs)
         } catch {
             journal.restore(into: self)
             throw error
@@ -87,23 +93,33 @@ extension ObjectContext {
         }
     }
 
-    /// Validates every inserted and changed object that is not being deleted.
-    nonisolated(nonsending) private func validatePendingObjects() async throws {
-        var failures: [ValidationFailure] = []
-        for object in (inserted.objects + changed.objects) where !object.isPendingDeletion {
-            for (index, relationship) in object.entity.relationships.enumerated() where relationship.isToMany
-                && (!relationship.isOptional || relationship.minCount > 0 || relationship.maxCount != nil) {
-                try await load(relationshipAt: index, of: object)
+    /// Loads the to-many relationships whose member counts validation checks, of every inserted and
+    /// changed object that is not being deleted.
+    nonisolated(nonsending) private func loadToManyCountedByValidation() async throws {
+        for object in inserted.objects + changed.objects where !object.isPendingDeletion {
+            for rule in object.entity.validationPlan.countedToManys {
+                try await load(relationshipAt: rule.index, of: object)
             }
-            failures += try validationRules.failures(of: object)
+        }
+    }
+
+    /// Validates the objects of `pending` with their values read for the save.
+    private func validate(_ pending: PendingSave) throws {
+        var failures: [ValidationFailure] = []
+        for (object, values) in zip(pending.inserted, pending.insertedValues) {
+            try validationRules.check(object, values: values, into: &failures)
+        }
+        for (object, values) in zip(pending.updated, pending.updatedValues) {
+            try validationRules.check(object, values: values, into: &failures)
         }
         if !failures.isEmpty { throw ObjectGraphError.validationFailed(failures) }
     }
 
-    /// Makes the saved state the committed state.
-    private func commit(_ permanentIDs: [AnyObjectID: AnyObjectID]) {
-        for (temporary, permanent) in permanentIDs {
-            guard let object = registered.removeValue(forKey: temporary) else { continue }
+    /// Makes the saved state the committed state: inserted objects take their permanent IDs, and the
+    /// values `pending` read for the save become the committed values.
+    private func commit(_ pending: PendingSave, permanentIDs: [AnyObjectID]) {
+        registered.reserveCapacity(registered.count + pending.inserted.count)
+        for (object, permanent) in zip(pending.inserted, permanentIDs) {
             object.objectID = permanent
             registered[permanent] = object
         }
@@ -114,31 +130,38 @@ extension ObjectContext {
             object.isPendingDeletion = false
             object.context = nil
         }
-        for object in inserted.objects + changed.objects where object.lifecycle != .gone {
-            object.lifecycle = .persisted
-            object.isTouched = false
-            object.changedAttributes = []
-            object.committedValues = object.storableValues
-            object.committedToOneIDs = object.currentToOneIDs
-            for index in object.entity.relationships.indices {
-                if case .toMany(let members) = object.relationshipStates[index] {
-                    object.committedToMany[index] = members.map(\.objectID)
-                }
-            }
-        }
+        for (object, values) in zip(pending.inserted, pending.insertedValues) { markCommitted(object, values: values) }
+        for (object, values) in zip(pending.updated, pending.updatedValues) { markCommitted(object, values: values) }
         if !gone.isEmpty { forgetReferences(to: gone) }
-        inserted.removeAll()
+        // Objects inserted or changed while the store was saving stay pending.
+        inserted.keep { $0.lifecycle == .inserted }
+        insertedListChanged()
+        changed.keep { $0.isTouched && $0.lifecycle == .persisted }
         deleted.removeAll()
-        changed.removeAll()
         pendingToMany.removeAll()
         pendingToOne.removeAll()
+    }
+
+    /// Makes `values` and the current relationships `object`'s committed state.
+    private func markCommitted(_ object: ManagedObject, values: [AttributeValue]) {
+        object.lifecycle = .persisted
+        object.isTouched = false
+        if !object.changedAttributes.isEmpty { object.changedAttributes = [] }
+        object.committedValues = values
+        object.commitToOneIDs()
+        guard object.entity.hasToMany else { return }
+        for index in object.entity.relationships.indices {
+            if case .toMany(let members) = object.relationshipStates[index] {
+                object.committedToMany[index] = members.map(\.objectID)
+            }
+        }
     }
 
     /// Removes deleted objects from the loaded relationships of the remaining objects.
     private func forgetReferences(to gone: [ManagedObject]) {
         let goneObjects = Set(gone.map(ObjectIdentifier.init))
         let goneIDs = Set(gone.map(\.objectID))
-        for object in registered.values {
+        for object in registeredObjects {
             for index in object.relationshipStates.indices {
                 switch object.relationshipStates[index] {
                 case .toOne(let destination?) where goneObjects.contains(ObjectIdentifier(destination)):

@@ -25,7 +25,10 @@ public final class ObjectContext {
     /// The model, with the class of every entity.
     public let model: ManagedObjectModel
 
+    /// Registered objects with permanent IDs (``registeredObject(for:)`` also finds inserted ones).
     var registered: [AnyObjectID: ManagedObject] = [:]
+    /// Inserted objects by temporary ID, built on the first lookup by a temporary ID.
+    var temporaryIndex: [AnyObjectID: ManagedObject]?
     var inserted = ObjectSet()
     var deleted = ObjectSet()
     var changed = ObjectSet()
@@ -68,11 +71,6 @@ public final class ObjectContext {
         deleted.objects.filter { $0.lifecycle == .persisted }
     }
 
-    /// The registered object with `id`, without asking the store.
-    public func registeredObject(for id: AnyObjectID) -> ManagedObject? {
-        registered[id]
-    }
-
     /// Inserts a new object (and any detached objects it is related to); generated initializers call it.
     /// Inserting an object of another context, or of an abstract entity, records an error that the next
     /// ``save()`` throws.
@@ -87,8 +85,8 @@ public final class ObjectContext {
         object.objectID = .temporary(entityName: model.schema.rootEntityName(of: object.entity.name))
         object.context = self
         object.lifecycle = .inserted
-        registered[object.objectID] = object
-        inserted.insert(object)
+        inserted.append(object)
+        temporaryIndex?[object.objectID] = object
         for state in object.relationshipStates {
             switch state {
             case .toOne(let destination?): insert(destination)
@@ -104,9 +102,10 @@ public final class ObjectContext {
             misuse = .objectNotInContext(object.objectID)
             return
         }
+        guard !object.isPendingDeletion else { return }
         journal?.record(object)
         object.isPendingDeletion = true
-        deleted.insert(object)
+        deleted.append(object)
     }
 
     /// Records a change of a persisted object (called by attribute setters and relationship changes).
@@ -114,7 +113,7 @@ public final class ObjectContext {
         guard object.lifecycle == .persisted, !object.isTouched else { return }
         journal?.record(object)
         object.isTouched = true
-        changed.insert(object)
+        changed.append(object)
     }
 
     /// Records a membership change of an unloaded to-many.

@@ -1,25 +1,27 @@
-/// Objects by identity, in the order they were added.
+/// Objects in the order they were added, each at most once. Callers add an object only when a flag on
+/// it says it is not listed yet (inserted: its lifecycle leaves `.detached`; changed: `isTouched`;
+/// deleted: `isPendingDeletion`), so no membership set is kept.
 struct ObjectSet {
     private(set) var objects: [ManagedObject] = []
-    private var members: Set<ObjectIdentifier> = []
 
     var isEmpty: Bool { objects.isEmpty }
 
-    func contains(_ object: ManagedObject) -> Bool {
-        members.contains(ObjectIdentifier(object))
-    }
-
-    mutating func insert(_ object: ManagedObject) {
-        if members.insert(ObjectIdentifier(object)).inserted { objects.append(object) }
+    /// Adds `object`, which the caller knows is not listed.
+    mutating func append(_ object: ManagedObject) {
+        objects.append(object)
     }
 
     mutating func remove(_ object: ManagedObject) {
-        if members.remove(ObjectIdentifier(object)) != nil { objects.removeAll { $0 === object } }
+        objects.removeAll { $0 === object }
+    }
+
+    /// Keeps only the objects for which `isListed` is true.
+    mutating func keep(where isListed: (ManagedObject) -> Bool) {
+        objects.removeAll { !isListed($0) }
     }
 
     mutating func removeAll() {
         objects.removeAll()
-        members.removeAll()
     }
 }
 

@@ -41,6 +41,7 @@ final class SaveJournal {
             state.object.isPendingDeletion = state.isPendingDeletion
         }
         context.inserted = inserted
+        context.insertedListChanged()
         context.deleted = deleted
         context.changed = changed
         context.pendingToMany = pendingToMany

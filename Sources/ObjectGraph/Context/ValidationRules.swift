@@ -5,37 +5,41 @@ import Foundation
 final class ValidationRules {
     private var expressions: [String: NSRegularExpression] = [:]
 
-    /// Every rule `object` breaks. To-many counts are checked for loaded relationships.
-    func failures(of object: ManagedObject) throws -> [ValidationFailure] {
-        var failures: [ValidationFailure] = []
+    /// Appends every rule `object` breaks to `failures`, reading attributes from `values` (its
+    /// ``ManagedObject/storableValues``). To-many counts are checked for loaded relationships.
+    /// - Throws: ``ObjectGraphError/unsupportedExpression(_:)`` for a regular expression that does not compile.
+    func check(_ object: ManagedObject, values: [AttributeValue], into failures: inout [ValidationFailure]) throws {
         func fail(_ property: String, _ kind: ValidationFailure.Kind) {
             failures.append(ValidationFailure(objectID: object.objectID, entityName: object.entity.name, property: property, kind: kind))
         }
-        for (index, attribute) in object.entity.attributes.enumerated() where !attribute.isTransient {
-            for kind in try attributeFailures(attribute, value: object.attributeValue(at: index)) {
-                fail(attribute.name, kind)
+        let entity = object.entity
+        let plan = entity.validationPlan
+        for attribute in plan.attributes {
+            let value = values[attribute.index]
+            if value.isNull {
+                if !attribute.isOptional { fail(entity.attributes[attribute.index].name, .missingValue) }
+            } else if attribute.hasValueRules {
+                let description = entity.attributes[attribute.index]
+                for kind in try attributeFailures(description, value: value) { fail(description.name, kind) }
             }
         }
-        for (index, relationship) in object.entity.relationships.enumerated() where !relationship.isTransient {
-            if !relationship.isToMany {
-                if !relationship.isOptional && object.toOneReference(at: index) == nil { fail(relationship.name, .missingValue) }
-                continue
+        for index in plan.requiredToOnes where object.toOneReference(at: index) == nil {
+            fail(entity.relationships[index].name, .missingValue)
+        }
+        for rule in plan.countedToManys {
+            guard case .toMany(let members) = object.relationshipStates[rule.index] else { continue }
+            let count = members.reduce(0) { $0 + ($1.isPendingDeletion ? 0 : 1) }
+            if count < rule.minimum && (count > 0 || !rule.isOptional) {
+                fail(entity.relationships[rule.index].name, .tooFewObjects(count: count, minimum: rule.minimum))
             }
-            guard case .toMany(let members) = object.relationshipStates[index] else { continue }
-            let count = members.filter { !$0.isPendingDeletion }.count
-            let minimum = relationship.isOptional ? relationship.minCount : max(1, relationship.minCount)
-            if count < minimum && (count > 0 || !relationship.isOptional) {
-                fail(relationship.name, .tooFewObjects(count: count, minimum: minimum))
-            }
-            if let maximum = relationship.maxCount, maximum > 0, count > maximum {
-                fail(relationship.name, .tooManyObjects(count: count, maximum: maximum))
+            if let maximum = rule.maximum, count > maximum {
+                fail(entity.relationships[rule.index].name, .tooManyObjects(count: count, maximum: maximum))
             }
         }
-        return failures
     }
 
+    /// The min/max and pattern rules a non-null `value` breaks.
     private func attributeFailures(_ attribute: AttributeDescription, value: AttributeValue) throws -> [ValidationFailure.Kind] {
-        if value.isNull { return attribute.isOptional ? [] : [.missingValue] }
         var kinds: [ValidationFailure.Kind] = []
         if attribute.type.constrainsLength, let length = Self.length(of: value) {
             if let minimum = attribute.minimum?.integerValue, length < minimum {

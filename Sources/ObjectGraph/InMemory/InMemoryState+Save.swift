@@ -1,12 +1,17 @@
 /// Applying a ``ChangeSet`` to an ``InMemoryState``: on a copy, throwing on the first inconsistency.
 extension InMemoryState {
-    mutating func apply(_ changes: ChangeSet, model: ModelDescription) throws -> [AnyObjectID: AnyObjectID] {
+    /// Returns the permanent IDs of the inserted objects, in change set order.
+    mutating func apply(_ changes: ChangeSet, model: ModelDescription) throws -> [AnyObjectID] {
         var mapping: [AnyObjectID: AnyObjectID] = [:]
+        var permanentIDs: [AnyObjectID] = []
+        permanentIDs.reserveCapacity(changes.inserted.count)
         for inserted in changes.inserted {
             let root = model.rootEntityName(of: inserted.entityName)
             let key = (nextKey[root] ?? 0) + 1
             nextKey[root] = key
-            mapping[inserted.id] = AnyObjectID(entityName: root, key: .integer(key))
+            let permanent = AnyObjectID(entityName: root, key: .integer(key))
+            mapping[inserted.id] = permanent
+            permanentIDs.append(permanent)
         }
         func resolve(_ id: AnyObjectID) throws -> AnyObjectID {
             if let permanent = mapping[id] { return permanent }
@@ -36,7 +41,7 @@ extension InMemoryState {
         }
         try applyDeletes(changes.deleted)
         try checkUniqueness(of: changes, mapping: mapping, model: model)
-        return mapping
+        return permanentIDs
     }
 
     private func storedValues(_ values: [AttributeValue], entity: EntityDescription) -> [AttributeValue] {

@@ -61,11 +61,11 @@ public actor InMemoryStore: PersistentStore {
     }
 
     /// Applies `changes` to a copy of the state and keeps it only when everything applied.
-    public func save(_ changes: ChangeSet) throws -> [AnyObjectID: AnyObjectID] {
+    public func save(_ changes: ChangeSet) throws -> [AnyObjectID] {
         var copy = state
-        let mapping = try copy.apply(changes, model: model)
+        let permanentIDs = try copy.apply(changes, model: model)
         state = copy
-        return mapping
+        return permanentIDs
     }
 
     private func matchingIDs(_ request: StoreFetchRequest) throws -> (EntityDescription, [AnyObjectID]) {

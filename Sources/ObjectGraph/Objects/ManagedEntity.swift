@@ -49,12 +49,23 @@ public struct ManagedObjectModel: Sendable {
         self.classesByEntity = table
     }
 
-    /// A new detached instance of the class generated for the entity called `entityName`.
-    func makeObject(entityName: String) throws -> ManagedObject {
+    /// What makes objects of the entity called `entityName`, to look the entity up once for many objects.
+    func objectFactory(entityName: String) throws -> ObjectFactory {
         guard let type = classesByEntity[entityName], let entity = schema.entity(named: entityName) else {
             throw ObjectGraphError.unknownEntity(entityName)
         }
-        return type.init(entity: entity)
+        return ObjectFactory(type: type, entity: entity)
+    }
+}
+
+/// The class and entity description of one entity: makes its detached objects.
+struct ObjectFactory {
+    let type: any ManagedEntity.Type
+    let entity: EntityDescription
+
+    /// A new detached instance.
+    func make() -> ManagedObject {
+        type.init(entity: entity)
     }
 }
 

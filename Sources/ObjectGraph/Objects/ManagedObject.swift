@@ -55,7 +55,7 @@ open class ManagedObject {
     /// False while the runtime itself writes attributes (loading, rollback), so no change is recorded.
     var isTrackingChanges = true
     var relationshipStates: [RelationshipState]
-    var changedAttributes: Set<Int> = []
+    var changedAttributes: AttributeIndexSet = []
     var committedValues: [AttributeValue] = []
     var committedToOneIDs: [AnyObjectID?] = []
     var committedToMany: [Int: [AnyObjectID]] = [:]
@@ -65,7 +65,7 @@ open class ManagedObject {
     public required init(entity: EntityDescription) {
         self.entity = entity
         self.objectID = .temporary(entityName: entity.name)
-        self.relationshipStates = entity.relationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) }
+        self.relationshipStates = entity.relationshipIsToMany.map { $0 ? .toMany([]) : .toOne(nil) }
     }
 
     /// The value of the attribute at `index` of ``entity``'s attributes. Generated classes override this
@@ -122,12 +122,29 @@ open class ManagedObject {
 
     /// The current destination IDs of every to-one, aligned with the entity's to-one relationships.
     final var currentToOneIDs: [AnyObjectID?] {
-        entity.toOneRelationshipIndices.map { index in
-            switch relationshipStates[index] {
-            case .toOneFault(let id): id
-            case .toOne(let object): object?.objectID
-            case .toManyFault, .toMany: nil
-            }
+        entity.toOneRelationshipIndices.map(toOneID(at:))
+    }
+
+    /// Makes the current to-one destinations the committed ones, in place when the object has them
+    /// already (no new array for an updated object).
+    final func commitToOneIDs() {
+        let indices = entity.toOneRelationshipIndices
+        guard committedToOneIDs.count == indices.count else {
+            committedToOneIDs = currentToOneIDs
+            return
+        }
+        for (slot, index) in indices.enumerated() {
+            let id = toOneID(at: index)
+            if committedToOneIDs[slot] != id { committedToOneIDs[slot] = id }
+        }
+    }
+
+    /// The current destination ID of the to-one at relationship `index` (`nil` for none or a to-many).
+    final func toOneID(at index: Int) -> AnyObjectID? {
+        switch relationshipStates[index] {
+        case .toOneFault(let id): id
+        case .toOne(let object): object?.objectID
+        case .toManyFault, .toMany: nil
         }
     }
 }

@@ -20,15 +20,16 @@ extension ManagedObject {
         case .toOne(let object): return object.map(ObjectReference.object)
         case .toOneFault(let id):
             guard let id else { return nil }
-            return context?.registered[id].map(ObjectReference.object) ?? .id(id)
+            return context?.registeredObject(for: id).map(ObjectReference.object) ?? .id(id)
         case .toManyFault, .toMany: return nil
         }
     }
 
     /// Called before this object's relationship state changes: journals it and lists it as changed.
     private func willChangeRelationships() {
-        context?.journal?.record(self)
-        context?.noteChanged(self)
+        guard let context else { return }
+        context.journal?.record(self)
+        context.noteChanged(self)
     }
 
     private func sideSetToOne(_ value: ManagedObject?, at index: Int) {
@@ -39,16 +40,17 @@ extension ManagedObject {
     private func sideAdd(_ member: ManagedObject, at index: Int, position: Int?) {
         switch relationshipStates[index] {
         case .toMany(var members):
-            if let existing = members.firstIndex(where: { $0 === member }) {
-                guard let position else { return }
-                members.remove(at: existing)
-                members.insert(member, at: min(max(0, position), members.count))
-            } else if let position {
+            let existing = members.firstIndex(where: { $0 === member })
+            if existing != nil && position == nil { return }
+            willChangeRelationships()
+            // Leave `members` the only reference to the array, so it changes in place instead of being copied.
+            relationshipStates[index] = .toManyFault
+            if let existing { members.remove(at: existing) }
+            if let position {
                 members.insert(member, at: min(max(0, position), members.count))
             } else {
                 members.append(member)
             }
-            willChangeRelationships()
             relationshipStates[index] = .toMany(members)
         case .toManyFault:
             willChangeRelationships()

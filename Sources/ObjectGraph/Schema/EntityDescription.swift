@@ -40,6 +40,13 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
 
     /// Indices of the attributes that are not transient, precomputed for loading objects.
     let storedAttributeIndices: [Int]
+    /// Whether any relationship is a to-many.
+    let hasToMany: Bool
+    /// What validation checks on objects of this entity.
+    let validationPlan: ValidationPlan
+    /// Whether each relationship is a to-many, so new objects set up their relationships without
+    /// copying relationship descriptions.
+    let relationshipIsToMany: [Bool]
 
     private let attributeIndexByName: [String: Int]
     private let relationshipIndexByName: [String: Int]
@@ -72,6 +79,9 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
         self.attributeIndexByName = Self.firstIndexByName(attributes.map(\.name))
         self.relationshipIndexByName = Self.firstIndexByName(relationships.map(\.name))
         let toOnes = relationships.indices.filter { !relationships[$0].isToMany }
+        self.hasToMany = toOnes.count < relationships.count
+        self.validationPlan = ValidationPlan(attributes: attributes, relationships: relationships)
+        self.relationshipIsToMany = relationships.map(\.isToMany)
         self.toOneRelationshipIndices = toOnes
         self.toOneSlotByRelationshipIndex = Dictionary(
             uniqueKeysWithValues: toOnes.enumerated().map { ($0.element, $0.offset) })

@@ -21,6 +21,7 @@ public final class ModelDescription: Sendable, CustomStringConvertible {
 
     private let entityIndexByName: [String: Int]
     private let childrenByName: [String: [String]]
+    private let rootNameByName: [String: String]
 
     /// Creates a model and precomputes its lookup tables.
     public init(name: String, entities: [EntityDescription]) {
@@ -34,6 +35,9 @@ public final class ModelDescription: Sendable, CustomStringConvertible {
         }
         self.entityIndexByName = indexByName
         self.childrenByName = children
+        self.rootNameByName = Dictionary(uniqueKeysWithValues: indexByName.keys.map { name in
+            (name, Self.walkToRoot(from: name, parentOf: { indexByName[$0].flatMap { entities[$0].parentName } }))
+        })
         self.versionHash = SHA256.hexDigest(of: Array(Self.canonicalEncoding(of: entities).utf8))
     }
 
@@ -60,10 +64,16 @@ public final class ModelDescription: Sendable, CustomStringConvertible {
 
     /// The name of the root of the inheritance hierarchy that contains the entity called `name`.
     /// Object IDs carry this name: keys are unique within a whole hierarchy.
+    /// Precomputed for the model's entities (inserting an object asks for every object).
     public func rootEntityName(of name: String) -> String {
+        rootNameByName[name] ?? Self.walkToRoot(from: name) { self.entity(named: $0)?.parentName }
+    }
+
+    /// Follows parent names from `name` to the topmost ancestor, stopping at a cycle.
+    private static func walkToRoot(from name: String, parentOf: (String) -> String?) -> String {
         var current = name
         var seen: Set<String> = [name]
-        while let parent = entity(named: current)?.parentName, seen.insert(parent).inserted {
+        while let parent = parentOf(current), seen.insert(parent).inserted {
             current = parent
         }
         return current

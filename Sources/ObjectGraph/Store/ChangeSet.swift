@@ -2,7 +2,7 @@
 ///
 /// A store applies a change set atomically: all of it or, on any error, nothing. IDs anywhere in it may
 /// be temporary IDs of objects inserted by the same change set; the store assigns permanent IDs and
-/// returns the mapping from ``PersistentStore/save(_:)``.
+/// returns them from ``PersistentStore/save(_:)`` in the order of ``inserted``.
 ///
 /// How relationships travel:
 /// - Every to-one is a foreign key on its own entity: inserted objects carry all of them in

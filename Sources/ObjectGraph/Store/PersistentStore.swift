@@ -43,9 +43,9 @@ public protocol PersistentStore: Sendable {
         ids: [AnyObjectID]
     ) async throws -> [AnyObjectID: [AnyObjectID]]
 
-    /// Applies `changes` atomically and returns the permanent ID of every inserted object, keyed by its
-    /// temporary ID. On any error nothing is applied.
-    func save(_ changes: ChangeSet) async throws -> [AnyObjectID: AnyObjectID]
+    /// Applies `changes` atomically and returns the permanent ID of every inserted object, in the order
+    /// of `changes.inserted` (one ID per inserted snapshot). On any error nothing is applied.
+    func save(_ changes: ChangeSet) async throws -> [AnyObjectID]
 
     /// Applies `changes` like ``save(_:)`` and also returns the stored state of objects whose values the
     /// store changed while saving (server-assigned identifiers, timestamps); ``ObjectContext/save()``

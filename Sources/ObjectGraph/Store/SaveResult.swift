@@ -4,18 +4,19 @@
 ///
 /// ```swift
 /// let result = try await store.saveReturningState(changes)
-/// result.permanentIDs[temporaryID]   // Issue/1347
+/// result.permanentIDs[0]             // Issue/1347, the ID of changes.inserted[0]
 /// result.savedSnapshots.first?.values // the server's values, e.g. created_at
 /// ```
 public struct SaveResult: Sendable, Hashable {
-    /// The permanent ID of every inserted object, keyed by its temporary ID.
-    public var permanentIDs: [AnyObjectID: AnyObjectID]
+    /// The permanent ID of every inserted object, in the order of the change set's
+    /// ``ChangeSet/inserted``.
+    public var permanentIDs: [AnyObjectID]
     /// The stored state of inserted or updated objects whose values differ from what the change set
     /// said, keyed by permanent IDs. The context adopts them as the objects' committed values.
     public var savedSnapshots: [Snapshot]
 
     /// Creates a result.
-    public init(permanentIDs: [AnyObjectID: AnyObjectID] = [:], savedSnapshots: [Snapshot] = []) {
+    public init(permanentIDs: [AnyObjectID] = [], savedSnapshots: [Snapshot] = []) {
         self.permanentIDs = permanentIDs
         self.savedSnapshots = savedSnapshots
     }

@@ -34,7 +34,7 @@ public enum AttributeValue: Sendable, Hashable, Codable {
     case url(URL)
 
     /// Whether this is ``null``.
-    public var isNull: Bool {
+    @inlinable public var isNull: Bool {
         if case .null = self { return true }
         return false
     }

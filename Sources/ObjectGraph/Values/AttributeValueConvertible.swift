@@ -25,10 +25,10 @@ public protocol StringAttributeValue: AttributeValueConvertible {}
 
 extension Optional: AttributeValueConvertible where Wrapped: AttributeValueConvertible {
     /// The wrapped value's ``AttributeValue``, or ``AttributeValue/null``.
-    public var attributeValue: AttributeValue { self?.attributeValue ?? .null }
+    @inlinable public var attributeValue: AttributeValue { self?.attributeValue ?? .null }
 
     /// `nil` for ``AttributeValue/null``, otherwise the wrapped conversion.
-    public init?(attributeValue: AttributeValue) {
+    @inlinable public init?(attributeValue: AttributeValue) {
         if attributeValue.isNull {
             self = .none
         } else if let wrapped = Wrapped(attributeValue: attributeValue) {
@@ -44,10 +44,10 @@ extension Optional: StringAttributeValue where Wrapped: StringAttributeValue {}
 
 extension AttributeValueConvertible where Self: RawRepresentable, RawValue: AttributeValueConvertible {
     /// The raw value's ``AttributeValue``.
-    public var attributeValue: AttributeValue { rawValue.attributeValue }
+    @inlinable public var attributeValue: AttributeValue { rawValue.attributeValue }
 
     /// The case whose raw value converts from `attributeValue`.
-    public init?(attributeValue: AttributeValue) {
+    @inlinable public init?(attributeValue: AttributeValue) {
         guard let raw = RawValue(attributeValue: attributeValue) else { return nil }
         self.init(rawValue: raw)
     }
@@ -55,7 +55,7 @@ extension AttributeValueConvertible where Self: RawRepresentable, RawValue: Attr
 
 extension AttributeValue {
     /// The value as an `Int64` when it is an integer, or a Boolean (0/1).
-    var integerValue: Int64? {
+    @inlinable var integerValue: Int64? {
         switch self {
         case .integer(let value): value
         case .bool(let value): value ? 1 : 0

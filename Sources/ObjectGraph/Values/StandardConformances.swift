@@ -2,9 +2,9 @@ import Foundation
 
 extension String: StringAttributeValue, OrderedAttributeValue {
     /// ``AttributeValue/string(_:)``.
-    public var attributeValue: AttributeValue { .string(self) }
+    @inlinable public var attributeValue: AttributeValue { .string(self) }
     /// Converts from ``AttributeValue/string(_:)``.
-    public init?(attributeValue: AttributeValue) {
+    @inlinable public init?(attributeValue: AttributeValue) {
         guard case .string(let value) = attributeValue else { return nil }
         self = value
     }
@@ -12,9 +12,9 @@ extension String: StringAttributeValue, OrderedAttributeValue {
 
 extension Bool: AttributeValueConvertible {
     /// ``AttributeValue/bool(_:)``.
-    public var attributeValue: AttributeValue { .bool(self) }
+    @inlinable public var attributeValue: AttributeValue { .bool(self) }
     /// Converts from ``AttributeValue/bool(_:)`` or an integer 0/1.
-    public init?(attributeValue: AttributeValue) {
+    @inlinable public init?(attributeValue: AttributeValue) {
         switch attributeValue {
         case .bool(let value): self = value
         case .integer(0): self = false
@@ -29,9 +29,9 @@ public protocol IntegerAttributeValue: OrderedAttributeValue, FixedWidthInteger 
 
 extension IntegerAttributeValue {
     /// ``AttributeValue/integer(_:)``.
-    public var attributeValue: AttributeValue { .integer(Int64(self)) }
+    @inlinable public var attributeValue: AttributeValue { .integer(Int64(self)) }
     /// Converts from an integer that fits this type.
-    public init?(attributeValue: AttributeValue) {
+    @inlinable public init?(attributeValue: AttributeValue) {
         guard let value = attributeValue.integerValue, let exact = Self(exactly: value) else { return nil }
         self = exact
     }
@@ -44,9 +44,9 @@ extension Int64: IntegerAttributeValue {}
 
 extension Double: OrderedAttributeValue {
     /// ``AttributeValue/double(_:)``.
-    public var attributeValue: AttributeValue { .double(self) }
+    @inlinable public var attributeValue: AttributeValue { .double(self) }
     /// Converts from a double or an integer.
-    public init?(attributeValue: AttributeValue) {
+    @inlinable public init?(attributeValue: AttributeValue) {
         switch attributeValue {
         case .double(let value): self = value
         case .integer(let value): self = Double(value)
@@ -57,9 +57,9 @@ extension Double: OrderedAttributeValue {
 
 extension Float: OrderedAttributeValue {
     /// ``AttributeValue/double(_:)``.
-    public var attributeValue: AttributeValue { .double(Double(self)) }
+    @inlinable public var attributeValue: AttributeValue { .double(Double(self)) }
     /// Converts from a double or an integer.
-    public init?(attributeValue: AttributeValue) {
+    @inlinable public init?(attributeValue: AttributeValue) {
         guard let value = Double(attributeValue: attributeValue) else { return nil }
         self = Float(value)
     }
@@ -67,9 +67,9 @@ extension Float: OrderedAttributeValue {
 
 extension Decimal: OrderedAttributeValue {
     /// ``AttributeValue/decimal(_:)``.
-    public var attributeValue: AttributeValue { .decimal(self) }
+    @inlinable public var attributeValue: AttributeValue { .decimal(self) }
     /// Converts from a decimal, an integer or a double.
-    public init?(attributeValue: AttributeValue) {
+    @inlinable public init?(attributeValue: AttributeValue) {
         switch attributeValue {
         case .decimal(let value): self = value
         case .integer(let value): self = Decimal(value)
@@ -81,9 +81,9 @@ extension Decimal: OrderedAttributeValue {
 
 extension Date: OrderedAttributeValue {
     /// ``AttributeValue/date(_:)``.
-    public var attributeValue: AttributeValue { .date(self) }
+    @inlinable public var attributeValue: AttributeValue { .date(self) }
     /// Converts from ``AttributeValue/date(_:)``.
-    public init?(attributeValue: AttributeValue) {
+    @inlinable public init?(attributeValue: AttributeValue) {
         guard case .date(let value) = attributeValue else { return nil }
         self = value
     }
@@ -91,9 +91,9 @@ extension Date: OrderedAttributeValue {
 
 extension Data: AttributeValueConvertible {
     /// ``AttributeValue/data(_:)``.
-    public var attributeValue: AttributeValue { .data(self) }
+    @inlinable public var attributeValue: AttributeValue { .data(self) }
     /// Converts from ``AttributeValue/data(_:)``.
-    public init?(attributeValue: AttributeValue) {
+    @inlinable public init?(attributeValue: AttributeValue) {
         guard case .data(let value) = attributeValue else { return nil }
         self = value
     }
@@ -101,9 +101,9 @@ extension Data: AttributeValueConvertible {
 
 extension UUID: AttributeValueConvertible {
     /// ``AttributeValue/uuid(_:)``.
-    public var attributeValue: AttributeValue { .uuid(self) }
+    @inlinable public var attributeValue: AttributeValue { .uuid(self) }
     /// Converts from ``AttributeValue/uuid(_:)``.
-    public init?(attributeValue: AttributeValue) {
+    @inlinable public init?(attributeValue: AttributeValue) {
         guard case .uuid(let value) = attributeValue else { return nil }
         self = value
     }
@@ -111,9 +111,9 @@ extension UUID: AttributeValueConvertible {
 
 extension URL: AttributeValueConvertible {
     /// ``AttributeValue/url(_:)``.
-    public var attributeValue: AttributeValue { .url(self) }
+    @inlinable public var attributeValue: AttributeValue { .url(self) }
     /// Converts from ``AttributeValue/url(_:)``.
-    public init?(attributeValue: AttributeValue) {
+    @inlinable public init?(attributeValue: AttributeValue) {
         guard case .url(let value) = attributeValue else { return nil }
         self = value
     }

@@ -8,8 +8,8 @@ import ObjectGraph
 /// created, so retrying the same changes (the context keeps them) updates those objects instead of
 /// creating them twice; a DELETE answered with 404 counts as done.
 extension RESTStore {
-    /// Saves `changes` and returns the permanent IDs of inserted objects.
-    public func save(_ changes: ChangeSet) async throws -> [AnyObjectID: AnyObjectID] {
+    /// Saves `changes` and returns the permanent IDs of inserted objects, in change set order.
+    public func save(_ changes: ChangeSet) async throws -> [AnyObjectID] {
         try await saveReturningState(changes).permanentIDs
     }
 
@@ -33,7 +33,13 @@ extension RESTStore {
         }
         cache.apply(changesFrom: original, to: decoder.cache)
         for snapshot in changes.inserted { completedInserts[snapshot.id] = nil }
-        return SaveResult(permanentIDs: progress.permanentIDs, savedSnapshots: Self.unique(progress.written).compactMap { id in
+        let permanentIDs = try changes.inserted.map { snapshot in
+            guard let id = progress.permanentIDs[snapshot.id] else {
+                throw ObjectGraphError.inconsistentData("the save created no object for \(snapshot.id)")
+            }
+            return id
+        }
+        return SaveResult(permanentIDs: permanentIDs, savedSnapshots: Self.unique(progress.written).compactMap { id in
             decoder.cache.objects[id]?.snapshot(id: id)
         })
     }

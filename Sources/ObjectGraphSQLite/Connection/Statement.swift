@@ -33,6 +33,10 @@ final class Statement {
         }
     }
 
+    func bindNull(at index: Int32) {
+        sqlite3_bind_null(handle, index)
+    }
+
     func bind(_ integer: Int64, at index: Int32) {
         sqlite3_bind_int64(handle, index, integer)
     }

@@ -26,8 +26,9 @@ extension SQLiteStore {
         }
     }
 
-    /// The snapshots of the existing objects among `ids`, in order: one query per table, reading the
-    /// keys in the order given (`json_each`), so no lookup table is needed.
+    /// The snapshots of the existing objects among `ids`, in order: one query per table over the keys
+    /// bound as a JSON array (`json_each`); each row carries its position in that array, so rows are
+    /// placed without a lookup table and without asking SQLite to sort them.
     public func snapshots(for ids: [AnyObjectID]) throws -> [Snapshot] {
         try withConnection { connection in
             var positions: [String: [Int]] = [:]
@@ -37,7 +38,7 @@ extension SQLiteStore {
                 guard let table = try? schema.table(named: tableName) else { continue }
                 let statement = try connection.statement(
                     "SELECT \(table.selectList(alias: "t")), j.key FROM json_each(?) j JOIN \(SQL.quote(table.name)) t "
-                        + "ON \(SQL.column("t", SQL.primaryKey)) = j.value ORDER BY j.key")
+                        + "ON \(SQL.column("t", SQL.primaryKey)) = j.value")
                 defer { statement.reset() }
                 statement.bind(JSONList.integers(tablePositions.compactMap { ids[$0].integerKey }), at: 1)
                 let reader = RowReader(schema: schema, table: table)

@@ -46,10 +46,17 @@ extension SaveWriter {
     /// indexes row by row; so when several updates change constrained columns (values swapped between
     /// objects), those columns first get placeholders that collide with nothing: the key as a BLOB.
     func parkUniqueValues(of updates: [UpdatedObject]) throws {
+        guard updates.count > 1, !schema.uniqueIndexes.isEmpty else { return }
         var parked: [(table: String, key: Int64, columns: [String])] = []
+        var constrainedByTable: [String: Set<String>] = [:]
         for updated in updates {
             let layout = try schema.layout(of: updated.entityName)
-            let constrained = Set(schema.uniqueIndexes.filter { $0.table == layout.table }.flatMap(\.columns))
+            let constrained = constrainedByTable[layout.table] ?? {
+                let columns = Set(schema.uniqueIndexes.filter { $0.table == layout.table }.flatMap(\.columns))
+                constrainedByTable[layout.table] = columns
+                return columns
+            }()
+            guard !constrained.isEmpty else { continue }
             let columns = updated.attributes.compactMap { change in
                 layout.attributeColumns.indices.contains(change.index) ? layout.attributeColumns[change.index] : nil
             }.filter(constrained.contains)

@@ -4,7 +4,10 @@ import ObjectGraph
 struct SaveWriter {
     let connection: Connection
     let schema: StoreSchema
-    private(set) var mapping: [AnyObjectID: AnyObjectID] = [:]
+    /// Temporary IDs of this save's inserts to their permanent IDs, to resolve references to them.
+    private var mapping: [AnyObjectID: AnyObjectID] = [:]
+    /// The permanent ID of each inserted object, in change set order.
+    private var permanentIDs: [AnyObjectID] = []
     /// The permanent key of each inserted object, in change set order.
     private var insertedKeys: [Int64] = []
     var lastUpdate: (entity: String, attributes: [Int], toOnes: [Int], statement: Statement)?
@@ -18,7 +21,8 @@ struct SaveWriter {
     /// objects of the same save (the runtime checks uniqueness on the saved result; the schema has no
     /// foreign key constraints, so the order is free otherwise). Link rows of deleted objects go last,
     /// after the to-many changes that might still name them.
-    mutating func apply(_ changes: ChangeSet) throws -> [AnyObjectID: AnyObjectID] {
+    /// Returns the permanent IDs of the inserted objects, in change set order.
+    mutating func apply(_ changes: ChangeSet) throws -> [AnyObjectID] {
         try allocateKeys(for: changes.inserted)
         for deleted in changes.deleted { try delete(deleted) }
         try parkUniqueValues(of: changes.updated)
@@ -26,77 +30,106 @@ struct SaveWriter {
         try insert(changes.inserted)
         for change in changes.toManyChanges { try apply(change) }
         for deleted in changes.deleted { try unlink(deleted) }
-        return mapping
+        return permanentIDs
     }
 
     /// Permanent keys continue each table's sequence, which never goes back, so keys are never reused.
     private mutating func allocateKeys(for inserted: [Snapshot]) throws {
         guard !inserted.isEmpty else { return }
-        var counts: [String: Int64] = [:]
+        // The tables the inserts go to, each insert's position in that list, and the count per table.
         var tables: [String] = []
-        tables.reserveCapacity(inserted.count)
-        for snapshot in inserted {
-            let table = try schema.layout(of: snapshot.entityName).table
-            tables.append(table)
-            counts[table, default: 0] += 1
+        var counts: [Int64] = []
+        var tableSlots: [Int] = []
+        tableSlots.reserveCapacity(inserted.count)
+        var last: (entityName: String, slot: Int)?
+        for index in inserted.indices {
+            let entityName = inserted[index].entityName
+            let slot: Int
+            if let last, last.entityName == entityName {
+                slot = last.slot
+            } else {
+                let table = try schema.layout(of: entityName).table
+                slot = tables.firstIndex(of: table) ?? tables.count
+                if slot == tables.count {
+                    tables.append(table)
+                    counts.append(0)
+                }
+                last = (entityName, slot)
+            }
+            tableSlots.append(slot)
+            counts[slot] += 1
         }
         let read = try connection.statement("SELECT \"last\" FROM \(SQL.quote(StoreSchema.sequenceTable)) WHERE \"table\" = ?")
         let write = try connection.statement("UPDATE \(SQL.quote(StoreSchema.sequenceTable)) SET \"last\" = ? WHERE \"table\" = ?")
-        var next: [String: Int64] = [:]
-        for (table, count) in counts {
+        var next: [Int64] = []
+        for (table, count) in zip(tables, counts) {
             read.bind(table, at: 1)
             let last = try read.step() ? read.int64(0) : 0
             read.reset()
-            next[table] = last + 1
+            next.append(last + 1)
             write.bind(last + count, at: 1)
             write.bind(table, at: 2)
             try write.run()
         }
         mapping.reserveCapacity(inserted.count)
+        permanentIDs.reserveCapacity(inserted.count)
         insertedKeys.reserveCapacity(inserted.count)
-        for (snapshot, table) in zip(inserted, tables) {
-            let key = next[table] ?? 1
-            next[table] = key + 1
-            mapping[snapshot.id] = AnyObjectID(entityName: table, key: .integer(key))
+        for (index, slot) in zip(inserted.indices, tableSlots) {
+            let key = next[slot]
+            next[slot] = key + 1
+            let permanent = AnyObjectID(entityName: tables[slot], key: .integer(key))
+            mapping[inserted[index].id] = permanent
+            permanentIDs.append(permanent)
             insertedKeys.append(key)
         }
     }
 
     /// The integer key of `id`, after mapping a temporary ID inserted by this save.
     func key(of id: AnyObjectID) throws -> Int64 {
-        switch (mapping[id] ?? id).key {
+        switch (mapping.isEmpty ? id : mapping[id] ?? id).key {
         case .integer(let key): return key
         case .temporary: throw ObjectGraphError.inconsistentData("\(id) is temporary but not inserted by this save")
         case .string: throw ObjectGraphError.objectNotFound(id)
         }
     }
 
+    /// Inserts every snapshot with its allocated key; runs of one entity reuse its layout and statement.
     private func insert(_ inserted: [Snapshot]) throws {
         var statements: [String: Statement] = [:]
-        for (snapshot, permanentKey) in zip(inserted, insertedKeys) {
-            let layout = try schema.layout(of: snapshot.entityName)
-            guard snapshot.values.count == layout.attributeColumns.count, snapshot.toOneIDs.count == layout.toOneColumns.count else {
-                throw ObjectGraphError.inconsistentData("the inserted \(snapshot.entityName) \(snapshot.id) does not match its entity's shape")
+        var current: (entityName: String, layout: EntityLayout, statement: Statement)?
+        for (index, permanentKey) in zip(inserted.indices, insertedKeys) {
+            let entityName = inserted[index].entityName
+            if current?.entityName != entityName {
+                let layout = try schema.layout(of: entityName)
+                let statement = try statements[entityName] ?? insertStatement(for: layout)
+                statements[entityName] = statement
+                current = (entityName, layout, statement)
             }
-            let statement = try statements[snapshot.entityName] ?? insertStatement(for: layout)
-            statements[snapshot.entityName] = statement
-            statement.bind(permanentKey, at: 1)
-            statement.bind(layout.code, at: 2)
-            var parameter: Int32 = 3
-            for (value, column) in zip(snapshot.values, layout.attributeColumns) where column != nil {
-                statement.bind(value, at: parameter)
-                parameter += 1
-            }
-            for destination in snapshot.toOneIDs {
-                statement.bind(try destination.map { .integer(try key(of: $0)) } ?? .null, at: parameter)
-                parameter += 1
-            }
-            do {
-                try statement.run()
-            } catch let failure as StatementFailure {
-                throw try ConstraintFailure(failure, schema: schema).error(
-                    object: snapshot.id, layout: layout, values: { snapshot.values })
-            }
+            guard let (_, layout, statement) = current else { continue }
+            try insert(inserted[index], key: permanentKey, layout: layout, statement: statement)
+        }
+    }
+
+    private func insert(_ snapshot: Snapshot, key permanentKey: Int64, layout: EntityLayout, statement: Statement) throws {
+        guard snapshot.values.count == layout.attributeColumns.count, snapshot.toOneIDs.count == layout.toOneColumns.count else {
+            throw ObjectGraphError.inconsistentData("the inserted \(snapshot.entityName) \(snapshot.id) does not match its entity's shape")
+        }
+        statement.bind(permanentKey, at: 1)
+        statement.bind(layout.code, at: 2)
+        var parameter: Int32 = 3
+        for index in snapshot.values.indices where layout.attributeColumns[index] != nil {
+            statement.bind(snapshot.values[index], at: parameter)
+            parameter += 1
+        }
+        for destination in snapshot.toOneIDs {
+            if let destination { statement.bind(try key(of: destination), at: parameter) } else { statement.bindNull(at: parameter) }
+            parameter += 1
+        }
+        do {
+            try statement.run()
+        } catch let failure as StatementFailure {
+            throw try ConstraintFailure(failure, schema: schema).error(
+                object: snapshot.id, layout: layout, values: { snapshot.values })
         }
     }
 

@@ -1,0 +1,57 @@
+/// The objects one save writes, each with its stored values read once: validation, the change set
+/// and the committed state after the save all use the same values.
+struct PendingSave {
+    /// Inserted objects that are not deleted again, in insertion order.
+    let inserted: [ManagedObject]
+    /// ``ManagedObject/storableValues`` of each of ``inserted``.
+    let insertedValues: [[AttributeValue]]
+    /// Persisted, changed objects that are not being deleted.
+    let updated: [ManagedObject]
+    /// ``ManagedObject/storableValues`` of each of ``updated``.
+    let updatedValues: [[AttributeValue]]
+
+    init(inserted insertedSet: ObjectSet, changed changedSet: ObjectSet) {
+        inserted = insertedSet.objects.filter { !$0.isPendingDeletion }
+        updated = changedSet.objects.filter { !$0.isPendingDeletion && $0.lifecycle == .persisted }
+        insertedValues = inserted.map(\.storableValues)
+        updatedValues = updated.map(\.storableValues)
+    }
+}
+
+/// Which object IDs a change set may mention: permanent IDs, and temporary IDs of objects the save
+/// inserts (an inserted object deleted again leaves no trace in the store).
+final class LiveIDs {
+    private let inserted: [ManagedObject]
+    /// Built on first use: only references known by ID alone (faults, unloaded sides) need it.
+    private lazy var temporaryIDs = Set(inserted.map(\.objectID))
+
+    init(inserted: [ManagedObject]) {
+        self.inserted = inserted
+    }
+
+    /// `id` when the store can know it, otherwise `nil`.
+    func id(_ id: AnyObjectID?) -> AnyObjectID? {
+        guard let id, !id.isTemporary || temporaryIDs.contains(id) else { return nil }
+        return id
+    }
+
+    /// The ID of `object` when the store can know it. Objects of the context with a temporary ID are
+    /// exactly those in its inserted set, so no lookup is needed.
+    func id(of object: ManagedObject) -> AnyObjectID? {
+        let id = object.objectID
+        guard id.isTemporary else { return id }
+        return object.lifecycle == .inserted && !object.isPendingDeletion ? id : self.id(id)
+    }
+
+    /// The live destination IDs of every to-one of `object`, aligned with its entity's to-one
+    /// relationships.
+    func toOneIDs(of object: ManagedObject) -> [AnyObjectID?] {
+        object.entity.toOneRelationshipIndices.map { index in
+            switch object.relationshipStates[index] {
+            case .toOneFault(let destination): id(destination)
+            case .toOne(let destination): destination.flatMap(id(of:))
+            case .toManyFault, .toMany: nil
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// What validation checks on objects of one entity, precomputed from its descriptions so that checking
+/// an object copies no attribute or relationship descriptions.
+struct ValidationPlan: Sendable {
+    /// A stored attribute.
+    struct Attribute: Sendable {
+        let index: Int
+        let isOptional: Bool
+        /// Whether a non-null value can break a rule (a minimum, a maximum or a pattern).
+        let hasValueRules: Bool
+    }
+
+    /// A to-many whose member count is constrained.
+    struct CountedToMany: Sendable {
+        let index: Int
+        /// The smallest allowed count of a non-empty (or of a required) relationship.
+        let minimum: Int
+        let maximum: Int?
+        let isOptional: Bool
+    }
+
+    /// Every stored (non-transient) attribute, in order.
+    let attributes: [Attribute]
+    /// Indices of the required, stored to-one relationships.
+    let requiredToOnes: [Int]
+    /// The stored to-many relationships with a count rule.
+    let countedToManys: [CountedToMany]
+
+    init(attributes: [AttributeDescription], relationships: [RelationshipDescription]) {
+        self.attributes = attributes.indices.filter { !attributes[$0].isTransient }.map { index in
+            let attribute = attributes[index]
+            return Attribute(
+                index: index, isOptional: attribute.isOptional,
+                hasValueRules: attribute.minimum != nil || attribute.maximum != nil || attribute.regularExpression != nil)
+        }
+        requiredToOnes = relationships.indices.filter { index in
+            let relationship = relationships[index]
+            return !relationship.isTransient && !relationship.isToMany && !relationship.isOptional
+        }
+        countedToManys = relationships.indices.compactMap { index in
+            let relationship = relationships[index]
+            guard !relationship.isTransient, relationship.isToMany else { return nil }
+            let minimum = relationship.isOptional ? relationship.minCount : max(1, relationship.minCount)
+            let maximum = relationship.maxCount.flatMap { $0 > 0 ? $0 : nil }
+            guard minimum > 0 || maximum != nil else { return nil }
+            return CountedToMany(index: index, minimum: minimum, maximum: maximum, isOptional: relationship.isOptional)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// A set of attribute indices, iterated in ascending order: a bit mask for the first 64 indices (no
+/// allocation when an object's first attribute changes), a `Set` for any beyond.
+struct AttributeIndexSet: Sequence, ExpressibleByArrayLiteral {
+    private var low: UInt64 = 0
+    private var high: Set<Int> = []
+
+    init() {}
+
+    init(arrayLiteral indices: Int...) {
+        for index in indices { insert(index) }
+    }
+
+    var isEmpty: Bool { low == 0 && high.isEmpty }
+
+    mutating func insert(_ index: Int) {
+        if (0..<64).contains(index) { low |= 1 << UInt64(index) } else { high.insert(index) }
+    }
+
+    func makeIterator() -> Iterator {
+        Iterator(low: low, high: high.sorted().makeIterator())
+    }
+
+    /// The indices of the bit mask, lowest first, then the others in ascending order.
+    struct Iterator: IteratorProtocol {
+        var low: UInt64
+        var high: IndexingIterator<[Int]>
+
+        mutating func next() -> Int? {
+            guard low != 0 else { return high.next() }
+            let index = low.trailingZeroBitCount
+            low &= low - 1
+            return index
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import ObjectGraph
+import ObjectGraphConformance
+import Testing
+
+/// Inserted objects are found by their temporary IDs until they are saved or rolled back, and by their
+/// permanent IDs after a save.
+@Suite struct IdentityMapTests {
+    @Test func insertedObjectsAreRegisteredUnderTheirTemporaryIDsUntilSaved() async throws {
+        let context = try ObjectContext(store: InMemoryStore(model: MusicModel.model.schema), model: MusicModel.model)
+        let low = Band(context: context, name: "Low")
+        let temporary = low.objectID
+        #expect(context.registeredObject(for: temporary) === low)
+        let later = Band(context: context, name: "Later")
+        #expect(context.registeredObject(for: later.objectID) === later)
+        #expect(context.registeredObject(for: AnyObjectID(entityName: "Band", key: temporary.key)) === low)
+        #expect(context.registeredObject(for: AnyObjectID(entityName: "Album", key: temporary.key)) == nil)
+
+        try await context.save()
+        #expect(context.registeredObject(for: temporary) == nil)
+        #expect(context.registeredObject(for: low.objectID) === low)
+        #expect(context.registeredObject(for: later.objectID) === later)
+        #expect(try await context.object(with: temporary) == nil)
+    }
+
+    @Test func rolledBackInsertsAreNoLongerRegistered() throws {
+        let context = try ObjectContext(store: InMemoryStore(model: MusicModel.model.schema), model: MusicModel.model)
+        let band = Band(context: context, name: "Low")
+        #expect(context.registeredObject(for: band.objectID) === band)
+        context.rollback()
+        #expect(context.registeredObject(for: band.objectID) == nil)
+        let again = Band(context: context, name: "Low again")
+        #expect(context.registeredObject(for: again.objectID) === again)
+    }
+
+    @Test func aFailedSaveKeepsInsertsRegistered() async throws {
+        let context = try ObjectContext(store: InMemoryStore(model: MusicModel.model.schema), model: MusicModel.model)
+        let album = Album(context: context, title: "")
+        await #expect(throws: ObjectGraphError.self) { try await context.save() }
+        #expect(album.objectID.isTemporary)
+        #expect(context.registeredObject(for: album.objectID) === album)
+    }
+}
