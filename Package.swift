@@ -93,6 +93,10 @@ let package = Package(
         // Examples. Models/ bundles are referenced from each target's modelgen.json, which SwiftPM must not
         // treat as a resource (exclude it; exclude any .xcdatamodeld kept inside a target too).
         .target(name: "ExampleSupport", dependencies: ["ObjectGraph", "ObjectGraphSQLite"], path: "Examples/ExampleSupport"),
+        // The one checked-in copy of the GitHub and Bandcamp models' generated classes (Generated/, written by
+        // `swift package --allow-writing-to-package-directory generate-models --target ExampleModels` and
+        // checked by `modelgen generate --check` in CI), for GitHubExample, rest-example and the REST tests.
+        .target(name: "ExampleModels", dependencies: ["ObjectGraph"], path: "Examples/ExampleModels", exclude: ["modelgen.json"]),
         .executableTarget(
             name: "BandcampExample",
             dependencies: ["ObjectGraph", "ExampleSupport"],
@@ -102,9 +106,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "GitHubExample",
-            dependencies: ["ObjectGraph", "ExampleSupport"],
-            path: "Examples/GitHubExample",
-            exclude: ["modelgen.json"]
+            dependencies: ["ObjectGraph", "ExampleSupport", "ExampleModels"],
+            path: "Examples/GitHubExample"
         ),
         // The SQLite store, the embedded default.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -124,12 +127,9 @@ let package = Package(
             dependencies: ["ObjectGraph", "ObjectGraphREST", .product(name: "FlyingFox", package: "FlyingFox")],
             path: "Tests/RESTTestServer"
         ),
-        // The GitHub and Bandcamp example models' classes, generated from Models/ and checked in
-        // (`modelgen generate --check` in CI).
-        .target(name: "RESTExampleModels", dependencies: ["ObjectGraph"], path: "Tests/RESTExampleModels"),
         .testTarget(
             name: "ObjectGraphRESTTests",
-            dependencies: ["ObjectGraphREST", "RESTTestServer", "RESTExampleModels"]
+            dependencies: ["ObjectGraphREST", "RESTTestServer", "ExampleModels"]
         ),
         .testTarget(
             name: "RESTStoreConformanceTests",
@@ -137,7 +137,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "rest-example",
-            dependencies: ["ObjectGraphREST", "RESTTestServer", "RESTExampleModels"],
+            dependencies: ["ObjectGraphREST", "RESTTestServer", "ExampleModels"],
             path: "Sources/Examples/rest-example"
         ),
     ],

@@ -1,9 +1,10 @@
-// Uses generated code checked in under Generated/ (written by
-// `swift package --allow-writing-to-package-directory generate-models --target GitHubExample`, verified in CI
-// by `modelgen generate --in-target Examples/GitHubExample --output Examples/GitHubExample/Generated --check`).
+// Uses the generated code checked in under Examples/ExampleModels/Generated (written by
+// `swift package --allow-writing-to-package-directory generate-models --target ExampleModels`, verified in CI
+// by `modelgen generate --in-target Examples/ExampleModels --output Examples/ExampleModels/Generated --check`).
+import ExampleModels
+import ExampleSupport
 import Foundation
 import ObjectGraph
-import ExampleSupport
 
 // A fresh SQLite file (or the path given as the argument); --in-memory for InMemoryStore.
 let store = try await exampleStore(for: GitHubModel.model, name: "github-example")

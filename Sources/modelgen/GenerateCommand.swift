@@ -18,9 +18,9 @@ struct GenerateCommand: ParsableCommand {
             or is extra, for CI of checked-in generated code.
 
             Examples:
-              modelgen generate Models/GitHub.xcdatamodeld --output Sources/GitHubExample/Generated
-              modelgen generate Models/GitHub.xcdatamodeld --output Sources/GitHubExample/Generated --check
-              modelgen generate --in-target Sources/GitHubExample --output Sources/GitHubExample/Generated
+              modelgen generate Models/GitHub.xcdatamodeld --output Sources/App/Generated
+              modelgen generate Models/GitHub.xcdatamodeld --output Sources/App/Generated --check
+              modelgen generate --in-target Sources/App --output Sources/App/Generated
             """
     )
 

@@ -1,7 +1,7 @@
 import Foundation
 import ObjectGraph
 @testable import ObjectGraphREST
-import RESTExampleModels
+import ExampleModels
 import Synchronization
 import Testing
 

@@ -3,7 +3,7 @@
 import Foundation
 import ObjectGraph
 import ObjectGraphREST
-import RESTExampleModels
+import ExampleModels
 import RESTTestServer
 
 /// Finds the band "Low" and reads every album's tracks; returns the number of tracks.

@@ -1,7 +1,7 @@
 import Foundation
 import ObjectGraph
 import ObjectGraphREST
-import RESTExampleModels
+import ExampleModels
 import RESTTestServer
 import Synchronization
 
