@@ -15,7 +15,7 @@ import Mustache
 /// let header = try renderer.render("header", HeaderContext(modelFileName: "GitHub.xcdatamodel", imports: ["ObjectGraph"]))
 /// ```
 public struct TemplateRenderer: Sendable {
-    private let library: MustacheLibrary
+    private var library: MustacheLibrary
 
     /// The names of the compiled templates, sorted.
     public let templateNames: [String]
@@ -37,6 +37,14 @@ public struct TemplateRenderer: Sendable {
     public func render(_ name: String, _ context: Any) throws(TemplateError) -> String {
         guard let text = library.render(context, withTemplate: name) else { throw .unknownTemplate(name) }
         return text
+    }
+
+    /// A copy in which the template `name` renders only the context's field `field`, as is, in place of its
+    /// own text: for inserting sections rendered beforehand.
+    func replacing(_ name: String, withField field: String) throws(TemplateError) -> TemplateRenderer {
+        var copy = self
+        copy.library.register(try Self.compile("{{\(field)}}", named: name), named: name)
+        return copy
     }
 
     private static let textPragma = "{{%CONTENT_TYPE: TEXT}}\n"
