@@ -2,10 +2,12 @@
 /// rest as unknown. Values that cannot be read are warnings, never fatal.
 struct ElementReader {
     private let node: XMLElementNode
-    private var used: Set<String> = []
+    /// Per attribute of `node`, in order: whether a read asked for it.
+    private var used: [Bool]
 
     init(_ node: XMLElementNode) {
         self.node = node
+        self.used = Array(repeating: false, count: node.attributes.count)
     }
 
     /// Where the element starts.
@@ -16,8 +18,9 @@ struct ElementReader {
 
     /// The value of attribute `name`, as written.
     mutating func string(_ name: String) -> String? {
-        used.insert(name)
-        return node.attributes.first { $0.name == name }?.value
+        guard let index = node.attributes.firstIndex(where: { $0.name == name }) else { return nil }
+        used[index] = true
+        return node.attributes[index].value
     }
 
     /// The value of attribute `name`, or `nil` when it is missing or empty.
@@ -67,13 +70,13 @@ struct ElementReader {
 
     /// Marks attributes that are known but carry no meaning for code generation (`syncable`).
     mutating func ignore(_ names: String...) {
-        used.formUnion(names)
+        for name in names { _ = string(name) }
     }
 
     /// The attributes nobody asked for, each reported as a warning.
     func unknownAttributes(log: inout DiagnosticLog) -> [String: String] {
         var unknown: [String: String] = [:]
-        for attribute in node.attributes where !used.contains(attribute.name) {
+        for (attribute, used) in zip(node.attributes, used) where !used {
             unknown[attribute.name] = attribute.value
             log.warning("unknown attribute '\(attribute.name)' on <\(elementName)> is kept but not used", at: location)
         }
