@@ -9,19 +9,20 @@ public enum IdentifierWords {
         var words: [String] = []
         var word: [Character] = []
         let characters = Array(name)
-        for (index, character) in characters.enumerated() {
-            guard character.isLetter || character.isNumber else {
+        let kinds = characters.map(NameCharacter.init)
+        for (index, kind) in kinds.enumerated() {
+            guard kind.isWordPart else {
                 flush(&word, into: &words)
                 continue
             }
-            if let previous = word.last, character.isUppercase {
-                let next = index + 1 < characters.count ? characters[index + 1] : nil
-                let endsAcronym = previous.isUppercase && (next?.isLowercase ?? false)
+            if !word.isEmpty, kind.isUppercase {
+                let previous = kinds[index - 1]
+                let endsAcronym = previous.isUppercase && index + 1 < kinds.count && kinds[index + 1].isLowercase
                 if previous.isLowercase || previous.isNumber || endsAcronym {
                     flush(&word, into: &words)
                 }
             }
-            word.append(character)
+            word.append(characters[index])
         }
         flush(&word, into: &words)
         return words
@@ -50,5 +51,31 @@ public enum IdentifierWords {
     static func lowerCamelCase(_ words: [String]) -> String {
         guard let first = words.first else { return "" }
         return lowercasingFirstWord(first) + words.dropFirst().map(capitalizingFirst).joined()
+    }
+}
+
+/// The properties of a character that naming looks at, read without Unicode tables for ASCII (those
+/// look-ups were most of the time spent naming a large model).
+struct NameCharacter {
+    let isLetter: Bool
+    let isNumber: Bool
+    let isUppercase: Bool
+    let isLowercase: Bool
+
+    /// Letters and digits make words; everything else separates them.
+    var isWordPart: Bool { isLetter || isNumber }
+
+    init(_ character: Character) {
+        if let ascii = character.asciiValue {
+            isUppercase = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(ascii)
+            isLowercase = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(ascii)
+            isLetter = isUppercase || isLowercase
+            isNumber = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(ascii)
+        } else {
+            isLetter = character.isLetter
+            isNumber = character.isNumber
+            isUppercase = character.isUppercase
+            isLowercase = character.isLowercase
+        }
     }
 }

@@ -58,6 +58,9 @@ public struct JSONKeyConvention: Sendable, Hashable {
 
     /// The words of `name`, each replaced by its pair word or else lower-cased.
     private static func translatedWords(of name: String, using pairs: [String: String]) -> [String] {
-        IdentifierWords.split(name).map { word in pairs[word.lowercased()] ?? word.lowercased() }
+        IdentifierWords.split(name).map { word in
+            let lowercased = word.lowercased()
+            return pairs[lowercased] ?? lowercased
+        }
     }
 }

@@ -18,8 +18,8 @@ public enum SwiftIdentifier {
     /// Whether `name` is a plain Swift identifier (letters, digits and `_`, not starting with a digit).
     /// Keywords count as identifiers here.
     public static func isValid(_ name: String) -> Bool {
-        guard let first = name.first, first.isLetter || first == "_" else { return false }
-        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard let first = name.first, NameCharacter(first).isLetter || first == "_" else { return false }
+        return name.allSatisfy { NameCharacter($0).isWordPart || $0 == "_" }
     }
 
     private static func validated(_ identifier: String, fallback: String) -> String {
