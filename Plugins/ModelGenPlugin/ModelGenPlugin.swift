@@ -37,6 +37,14 @@ struct PluginConfiguration {
         var accessLevel: String?
     }
 
+    /// A `modelgen.json` that is not valid JSON or has a field of the wrong type.
+    struct MalformedFile: Error, CustomStringConvertible {
+        let path: String
+        let reason: String
+
+        var description: String { "\(path): malformed modelgen.json: \(reason)" }
+    }
+
     /// The models, sorted by path.
     let models: [URL]
     /// `public` or `internal`.
@@ -44,11 +52,16 @@ struct PluginConfiguration {
     /// The configuration file, when there is one (an input: editing it re-runs the generator).
     let configurationFiles: [URL]
 
-    init(targetDirectory: URL) throws {
+    /// Reads the configuration of the target at `targetDirectory`.
+    init(targetDirectory: URL) throws(MalformedFile) {
         let configurationURL = targetDirectory.appending(path: "modelgen.json")
         var file = File()
         if let data = FileManager.default.contents(atPath: configurationURL.path) {
-            file = try JSONDecoder().decode(File.self, from: data)
+            do {
+                file = try JSONDecoder().decode(File.self, from: data)
+            } catch {
+                throw MalformedFile(path: configurationURL.path, reason: "\(error)")
+            }
             configurationFiles = [configurationURL]
         } else {
             configurationFiles = []

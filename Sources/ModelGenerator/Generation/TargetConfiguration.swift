@@ -17,12 +17,29 @@ public struct TargetConfiguration: Sendable, Hashable {
     /// The access level the file asks for, if any.
     public var accessLevel: AccessLevel?
 
+    /// A `modelgen.json` that is not valid JSON or has a field of the wrong type.
+    public struct MalformedFile: Error, CustomStringConvertible {
+        /// The file's path.
+        public let path: String
+        /// What the JSON decoder found wrong.
+        public let reason: String
+
+        /// `path: malformed modelgen.json: reason`.
+        public var description: String { "\(path): malformed modelgen.json: \(reason)" }
+    }
+
     /// Reads the configuration of the target at `directory`.
-    public init(targetDirectory directory: String) throws {
+    /// - Throws: ``MalformedFile`` when its `modelgen.json` cannot be decoded.
+    public init(targetDirectory directory: String) throws(MalformedFile) {
         let base = URL(fileURLWithPath: directory, isDirectory: true)
         var file = File()
-        if let data = FileManager.default.contents(atPath: base.appendingPathComponent("modelgen.json").path) {
-            file = try JSONDecoder().decode(File.self, from: data)
+        let filePath = base.appendingPathComponent("modelgen.json").path
+        if let data = FileManager.default.contents(atPath: filePath) {
+            do {
+                file = try JSONDecoder().decode(File.self, from: data)
+            } catch {
+                throw MalformedFile(path: filePath, reason: "\(error)")
+            }
         }
         var found: [String] = []
         if let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) {
