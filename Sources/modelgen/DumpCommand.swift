@@ -1,7 +1,8 @@
 import ArgumentParser
 import DataModel
 
-/// `modelgen dump PATH`: print the model as the generator's templates will see it.
+/// `modelgen dump PATH`: print what modelgen read from a model, as sorted JSON (`dump-context` prints the view
+/// model templates see).
 struct DumpCommand: ParsableCommand {
     /// The output formats of `dump`.
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -30,7 +31,7 @@ struct DumpCommand: ParsableCommand {
 
     func run() throws {
         let loaded = ModelLoader().load(path: path)
-        StandardError.write(loaded.diagnostics.filter { $0.severity != .note }.map(\.description))
+        StandardError.report(loaded.diagnostics)
         guard let model = loaded.model else {
             throw ExitCode.failure
         }

@@ -3,6 +3,7 @@ import DataModel
 import Foundation
 import ModelGenerator
 
+/// `modelgen dump-context MODEL`: print the view model templates are rendered against, as JSON.
 struct DumpContextCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump-context",
@@ -24,7 +25,7 @@ struct DumpContextCommand: ParsableCommand {
 
     func run() throws {
         let (context, diagnostics) = try options.generation().viewModel(path: model)
-        StandardError.write(diagnostics.filter { $0.severity != .note }.map(\.description))
+        StandardError.report(diagnostics)
         guard let context else { throw ExitCode.failure }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

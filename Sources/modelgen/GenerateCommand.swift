@@ -3,6 +3,7 @@ import DataModel
 import Foundation
 import ModelGenerator
 
+/// `modelgen generate MODEL... --output DIR`: write the generated Swift, or with `--check` compare it with DIR.
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
@@ -47,7 +48,7 @@ struct GenerateCommand: ParsableCommand {
         let paths = models + (target?.models ?? [])
         guard !paths.isEmpty else { return }
         let result = try options.generation(accessLevel: target?.accessLevel).generate(modelPaths: paths)
-        StandardError.write(result.diagnostics.filter { $0.severity != .note }.map(\.description))
+        StandardError.report(result.diagnostics)
         if result.hasErrors { throw ExitCode.failure }
         let directory = OutputDirectory(url: URL(fileURLWithPath: output, isDirectory: true))
         if check {
