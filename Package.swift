@@ -138,7 +138,7 @@ let package = Package(
         .executableTarget(
             name: "rest-example",
             dependencies: ["ObjectGraphREST", "RESTTestServer", "ExampleModels"],
-            path: "Sources/Examples/rest-example"
+            path: "Examples/rest-example"
         ),
     ],
     swiftLanguageModes: [.v6]
