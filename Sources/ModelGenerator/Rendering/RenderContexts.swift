@@ -1,5 +1,18 @@
 import Mustache
 
+// The contexts `CodeRenderer` renders with, around the view model.
+
+/// The context of one entity's file: `entity` plus every field of the model, so the header and the
+/// entity template see model-level values (`access`, `imports`, `modelName`).
+struct EntityFileContext: MustacheParent {
+    let model: ModelContext
+    let entity: EntityContext
+
+    func child(named name: String) -> Any? {
+        name == "entity" ? entity : model.child(named: name)
+    }
+}
+
 /// An entity as the `entity` template sees it inside `{{#entities}}`: the entity's fields, then the model's.
 struct EntityInModelContext: MustacheParent {
     let model: ModelContext
