@@ -107,6 +107,8 @@ struct EntityContextBuilder {
         let name = resolved.name.escaped
         let reference = ["index", "value"].contains(resolved.name.identifier) ? "self.\(name)" : name
         let isJSON = storage.isJSON
+        let swiftType = storage.valueType + (storage.isOptional ? "?" : "")
+        let initialValue = storage.initialValue.map { " = \($0)" } ?? ""
         return AttributeContext(
             name: attribute.name,
             swiftName: name,
@@ -114,9 +116,9 @@ struct EntityContextBuilder {
             index: index,
             modelType: attribute.type.rawValue,
             schemaType: AttributeTypeMapping.schemaType(for: attribute.type),
-            swiftType: storage.valueType + (storage.isOptional ? "?" : ""),
-            initialValue: storage.initialValue.map { " = \($0)" } ?? "",
-            declaration: "\(options.access)var \(name): \(storage.valueType)\(storage.isOptional ? "?" : "")\(storage.initialValue.map { " = \($0)" } ?? "")",
+            swiftType: swiftType,
+            initialValue: initialValue,
+            declaration: "\(options.access)var \(name): \(swiftType)\(initialValue)",
             isOptional: storage.isOptional,
             isTransient: attribute.isTransient,
             derivation: attribute.isDerived ? attribute.derivationExpression : nil,
