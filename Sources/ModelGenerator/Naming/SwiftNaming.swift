@@ -77,9 +77,9 @@ public enum SwiftNaming {
             identifier += suffix
         }
         let escaped = ReservedNames.keywords.contains(identifier) ? "`\(identifier)`" : identifier
+        guard !reasons.isEmpty else { return SwiftName(identifier: identifier, escaped: escaped, warning: nil) }
         let origin = overrideName.map { "\(element) '\(name)' (swift.name '\($0)')" } ?? "\(element) '\(name)'"
-        let warning = reasons.isEmpty ? nil
-            : "\(origin) is named '\(identifier)' in Swift: \(reasons.joined(separator: "; ")); set the userInfo key swift.name to choose another name"
+        let warning = "\(origin) is named '\(identifier)' in Swift: \(reasons.joined(separator: "; ")); set the userInfo key swift.name to choose another name"
         return SwiftName(identifier: identifier, escaped: escaped, warning: warning)
     }
 }
