@@ -39,11 +39,12 @@ public struct ViewModelBuilder: Sendable {
                                            attributeTranslator: attributeTranslator, jsonKeys: jsonKeys)
         let restBuilder = RESTContextBuilder(entities: resolved, jsonKeys: jsonKeys)
         let resolvedEntities = resolved
+        let fetchRequestsByEntity = Dictionary(grouping: model.fetchRequests, by: \.entityName)
         let perEntity = model.entities.parallelMap { entity -> (EntityContext?, [Diagnostic]) in
             guard let entry = resolvedEntities[entity.name] else { return (nil, []) }
             var entityLog = IssueLog(path: path)
             let fetchRequests = templates.fetchRequests(
-                on: entry, templates: model.fetchRequests.filter { $0.entityName == entity.name }, log: &entityLog)
+                on: entry, templates: fetchRequestsByEntity[entity.name] ?? [], log: &entityLog)
             let context = builder.context(
                 for: entry, subentities: index.subentities[entity.name] ?? [], fetchRequests: fetchRequests,
                 fetchedProperties: templates.fetchedProperties(of: entry, log: &entityLog),
