@@ -120,8 +120,10 @@ extension ObjectContext {
         }
     }
 
-    /// Loads the to-many at `index` of every owner that has not loaded it, with one store call for the
-    /// relationship and one for the missing destinations, then applies pending changes.
+    /// Loads the to-many at `index` of every owner that has not loaded it, then applies pending changes:
+    /// one store call per declaring entity when the store returns destinations with their snapshots
+    /// (``PersistentStore/relatedSnapshots(for:of:ids:)``), otherwise one for the relationship and one for
+    /// the missing destinations. Destinations already registered keep their state either way.
     nonisolated(nonsending) func loadToMany(of owners: [ManagedObject], at index: Int) async throws {
         let faulted = owners.filter { owner in
             if case .toManyFault = owner.relationshipStates[index] { return true }
@@ -132,8 +134,13 @@ extension ObjectContext {
         var related: [AnyObjectID: [AnyObjectID]] = [:]
         let byDeclaringEntity = Dictionary(grouping: faulted) { declaringEntityName(ofRelationshipAt: index, in: $0.entity) }
         for (entityName, group) in byDeclaringEntity {
-            let answer = try await store.relatedIDs(for: name, of: entityName, ids: group.map(\.objectID))
-            related.merge(answer) { first, _ in first }
+            let ids = group.map(\.objectID)
+            if let answer = try await store.relatedSnapshots(for: name, of: entityName, ids: ids) {
+                related.merge(answer.destinationIDs) { first, _ in first }
+                _ = try materialize(answer.snapshots.filter { registered[$0.id] == nil })
+            } else {
+                related.merge(try await store.relatedIDs(for: name, of: entityName, ids: ids)) { first, _ in first }
+            }
         }
         let found = try await objects(for: Array(Set(related.values.joined())))
         for owner in faulted {
