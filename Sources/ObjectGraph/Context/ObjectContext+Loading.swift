@@ -5,34 +5,62 @@ extension ObjectContext {
     func materialize(_ snapshots: [Snapshot]) throws -> [ManagedObject] {
         registered.reserveCapacity(registered.count + snapshots.count)
         var factory: ObjectFactory?
-        return try snapshots.map { snapshot in
-            if let existing = registered[snapshot.id] {
-                if existing.lifecycle == .persisted && !existing.isTouched && !existing.isPendingDeletion {
-                    try load(snapshot, into: existing)
-                }
-                return existing
-            }
+        var objects: [ManagedObject] = []
+        objects.reserveCapacity(snapshots.count)
+        for snapshot in snapshots {
             if factory?.entity.name != snapshot.entityName {
                 factory = try model.objectFactory(entityName: snapshot.entityName)
             }
-            guard let object = factory?.make() else { throw ObjectGraphError.unknownEntity(snapshot.entityName) }
-            object.objectID = snapshot.id
-            object.context = self
-            object.lifecycle = .persisted
-            try load(snapshot, into: object)
-            registered[snapshot.id] = object
+            guard let factory else { throw ObjectGraphError.unknownEntity(snapshot.entityName) }
+            objects.append(try register(snapshot, factory: factory))
+        }
+        return objects
+    }
+
+    /// The registered object with `snapshot`'s ID, made by `factory` and loaded when there is none, with
+    /// one hash lookup either way.
+    private func register(_ snapshot: Snapshot, factory: ObjectFactory) throws -> ManagedObject {
+        var created: ManagedObject?
+        let object = Self.registeredValue(&registered[snapshot.id, default: {
+            let object = factory.make()
+            created = object
+            return object
+        }()])
+        guard let created else {
+            if object.lifecycle == .persisted && !object.isTouched && !object.isPendingDeletion {
+                try load(snapshot, into: object)
+            }
             return object
         }
+        created.objectID = snapshot.id
+        created.context = self
+        created.lifecycle = .persisted
+        do {
+            try load(snapshot, into: created)
+        } catch {
+            registered[snapshot.id] = nil
+            throw error
+        }
+        return created
+    }
+
+    /// Reads a dictionary slot through its in-place (`_modify`) accessor, so that
+    /// `registered[id, default: make()]` inserts a missing object without hashing `id` twice.
+    private static func registeredValue(_ slot: inout ManagedObject) -> ManagedObject {
+        slot
     }
 
     /// Sets `object`'s attributes, to-one faults and committed state from `snapshot`, then applies changes
     /// made to it while it was not registered.
     private func load(_ snapshot: Snapshot, into object: ManagedObject) throws {
         try loadAttributesAndToOnes(snapshot, into: object)
-        for index in object.entity.relationships.indices where object.entity.relationships[index].isToMany {
-            object.relationshipStates[index] = .toManyFault
+        let entity = object.entity
+        if entity.hasToMany {
+            for (index, isToMany) in entity.relationshipIsToMany.enumerated() where isToMany {
+                object.relationshipStates[index] = .toManyFault
+            }
         }
-        object.committedToMany = [:]
+        if !object.committedToMany.isEmpty { object.committedToMany = [:] }
         applyPendingToOnes(to: object)
     }
 
@@ -69,7 +97,7 @@ extension ObjectContext {
         }
         object.committedValues = snapshot.values
         object.committedToOneIDs = snapshot.toOneIDs
-        object.changedAttributes = []
+        if !object.changedAttributes.isEmpty { object.changedAttributes = AttributeIndexSet() }
     }
 
     private func applyPendingToOnes(to object: ManagedObject) {
