@@ -1,8 +1,8 @@
 /// Turning snapshots into registered objects, and resolving relationship faults.
 extension ObjectContext {
-    /// The registered objects for `snapshots`, creating the missing ones; registered objects without
-    /// unsaved changes take the snapshot's newer values.
-    func materialize(_ snapshots: [Snapshot]) throws -> [ManagedObject] {
+    /// The registered objects for `snapshots`, creating the missing ones; with `refreshing`, registered
+    /// objects without unsaved changes take the snapshot's newer values.
+    func materialize(_ snapshots: [Snapshot], refreshing: Bool = true) throws -> [ManagedObject] {
         registered.reserveCapacity(registered.count + snapshots.count)
         var factory: ObjectFactory?
         var objects: [ManagedObject] = []
@@ -12,14 +12,14 @@ extension ObjectContext {
                 factory = try model.objectFactory(entityName: snapshot.entityName)
             }
             guard let factory else { throw ObjectGraphError.unknownEntity(snapshot.entityName) }
-            objects.append(try register(snapshot, factory: factory))
+            objects.append(try register(snapshot, factory: factory, refreshing: refreshing))
         }
         return objects
     }
 
     /// The registered object with `snapshot`'s ID, made by `factory` and loaded when there is none, with
-    /// one hash lookup either way.
-    private func register(_ snapshot: Snapshot, factory: ObjectFactory) throws -> ManagedObject {
+    /// one hash lookup either way; with `refreshing`, an unchanged registered object is loaded again.
+    private func register(_ snapshot: Snapshot, factory: ObjectFactory, refreshing: Bool) throws -> ManagedObject {
         var created: ManagedObject?
         let object = Self.registeredValue(&registered[snapshot.id, default: {
             let object = factory.make()
@@ -27,7 +27,7 @@ extension ObjectContext {
             return object
         }()])
         guard let created else {
-            if object.lifecycle == .persisted && !object.isTouched && !object.isPendingDeletion {
+            if refreshing && object.lifecycle == .persisted && !object.isTouched && !object.isPendingDeletion {
                 try load(snapshot, into: object)
             }
             return object
@@ -160,17 +160,21 @@ extension ObjectContext {
         guard let first = faulted.first else { return }
         let name = first.entity.relationships[index].name
         var related: [AnyObjectID: [AnyObjectID]] = [:]
+        var found: [AnyObjectID: ManagedObject] = [:]
+        var destinationsLoaded = true
         let byDeclaringEntity = Dictionary(grouping: faulted) { declaringEntityName(ofRelationshipAt: index, in: $0.entity) }
         for (entityName, group) in byDeclaringEntity {
             let ids = group.map(\.objectID)
             if let answer = try await store.relatedSnapshots(for: name, of: entityName, ids: ids) {
                 related.merge(answer.destinationIDs) { first, _ in first }
-                _ = try materialize(answer.snapshots.filter { registered[$0.id] == nil })
+                found.reserveCapacity(found.count + answer.snapshots.count)
+                for object in try materialize(answer.snapshots, refreshing: false) { found[object.objectID] = object }
             } else {
                 related.merge(try await store.relatedIDs(for: name, of: entityName, ids: ids)) { first, _ in first }
+                destinationsLoaded = false
             }
         }
-        let found = try await objects(for: Array(Set(related.values.joined())))
+        if !destinationsLoaded { found = try await objects(for: Array(Set(related.values.joined()))) }
         for owner in faulted {
             guard case .toManyFault = owner.relationshipStates[index] else { continue }
             let members = (related[owner.objectID] ?? []).compactMap { found[$0] }
