@@ -1,38 +1,66 @@
 /// Turning snapshots into registered objects, and resolving relationship faults.
 extension ObjectContext {
-    /// The registered objects for `snapshots`, creating the missing ones; registered objects without
-    /// unsaved changes take the snapshot's newer values.
-    func materialize(_ snapshots: [Snapshot]) throws -> [ManagedObject] {
+    /// The registered objects for `snapshots`, creating the missing ones; with `refreshing`, registered
+    /// objects without unsaved changes take the snapshot's newer values.
+    func materialize(_ snapshots: [Snapshot], refreshing: Bool = true) throws -> [ManagedObject] {
         registered.reserveCapacity(registered.count + snapshots.count)
         var factory: ObjectFactory?
-        return try snapshots.map { snapshot in
-            if let existing = registered[snapshot.id] {
-                if existing.lifecycle == .persisted && !existing.isTouched && !existing.isPendingDeletion {
-                    try load(snapshot, into: existing)
-                }
-                return existing
-            }
+        var objects: [ManagedObject] = []
+        objects.reserveCapacity(snapshots.count)
+        for snapshot in snapshots {
             if factory?.entity.name != snapshot.entityName {
                 factory = try model.objectFactory(entityName: snapshot.entityName)
             }
-            guard let object = factory?.make() else { throw ObjectGraphError.unknownEntity(snapshot.entityName) }
-            object.objectID = snapshot.id
-            object.context = self
-            object.lifecycle = .persisted
-            try load(snapshot, into: object)
-            registered[snapshot.id] = object
+            guard let factory else { throw ObjectGraphError.unknownEntity(snapshot.entityName) }
+            objects.append(try register(snapshot, factory: factory, refreshing: refreshing))
+        }
+        return objects
+    }
+
+    /// The registered object with `snapshot`'s ID, made by `factory` and loaded when there is none, with
+    /// one hash lookup either way; with `refreshing`, an unchanged registered object is loaded again.
+    private func register(_ snapshot: Snapshot, factory: ObjectFactory, refreshing: Bool) throws -> ManagedObject {
+        var created: ManagedObject?
+        let object = Self.registeredValue(&registered[snapshot.id, default: {
+            let object = factory.make()
+            created = object
+            return object
+        }()])
+        guard let created else {
+            if refreshing && object.lifecycle == .persisted && !object.isTouched && !object.isPendingDeletion {
+                try load(snapshot, into: object)
+            }
             return object
         }
+        created.objectID = snapshot.id
+        created.context = self
+        created.lifecycle = .persisted
+        do {
+            try load(snapshot, into: created)
+        } catch {
+            registered[snapshot.id] = nil
+            throw error
+        }
+        return created
+    }
+
+    /// Reads a dictionary slot through its in-place (`_modify`) accessor, so that
+    /// `registered[id, default: make()]` inserts a missing object without hashing `id` twice.
+    private static func registeredValue(_ slot: inout ManagedObject) -> ManagedObject {
+        slot
     }
 
     /// Sets `object`'s attributes, to-one faults and committed state from `snapshot`, then applies changes
     /// made to it while it was not registered.
     private func load(_ snapshot: Snapshot, into object: ManagedObject) throws {
         try loadAttributesAndToOnes(snapshot, into: object)
-        for index in object.entity.relationships.indices where object.entity.relationships[index].isToMany {
-            object.relationshipStates[index] = .toManyFault
+        let entity = object.entity
+        if entity.hasToMany {
+            for (index, isToMany) in entity.relationshipIsToMany.enumerated() where isToMany {
+                object.relationshipStates[index] = .toManyFault
+            }
         }
-        object.committedToMany = [:]
+        if !object.committedToMany.isEmpty { object.committedToMany = [:] }
         applyPendingToOnes(to: object)
     }
 
@@ -69,7 +97,7 @@ extension ObjectContext {
         }
         object.committedValues = snapshot.values
         object.committedToOneIDs = snapshot.toOneIDs
-        object.changedAttributes = []
+        if !object.changedAttributes.isEmpty { object.changedAttributes = AttributeIndexSet() }
     }
 
     private func applyPendingToOnes(to object: ManagedObject) {
@@ -120,8 +148,10 @@ extension ObjectContext {
         }
     }
 
-    /// Loads the to-many at `index` of every owner that has not loaded it, with one store call for the
-    /// relationship and one for the missing destinations, then applies pending changes.
+    /// Loads the to-many at `index` of every owner that has not loaded it, then applies pending changes:
+    /// one store call per declaring entity when the store returns destinations with their snapshots
+    /// (``PersistentStore/relatedSnapshots(for:of:ids:)``), otherwise one for the relationship and one for
+    /// the missing destinations. Destinations already registered keep their state either way.
     nonisolated(nonsending) func loadToMany(of owners: [ManagedObject], at index: Int) async throws {
         let faulted = owners.filter { owner in
             if case .toManyFault = owner.relationshipStates[index] { return true }
@@ -130,12 +160,21 @@ extension ObjectContext {
         guard let first = faulted.first else { return }
         let name = first.entity.relationships[index].name
         var related: [AnyObjectID: [AnyObjectID]] = [:]
+        var found: [AnyObjectID: ManagedObject] = [:]
+        var destinationsLoaded = true
         let byDeclaringEntity = Dictionary(grouping: faulted) { declaringEntityName(ofRelationshipAt: index, in: $0.entity) }
         for (entityName, group) in byDeclaringEntity {
-            let answer = try await store.relatedIDs(for: name, of: entityName, ids: group.map(\.objectID))
-            related.merge(answer) { first, _ in first }
+            let ids = group.map(\.objectID)
+            if let answer = try await store.relatedSnapshots(for: name, of: entityName, ids: ids) {
+                related.merge(answer.destinationIDs) { first, _ in first }
+                found.reserveCapacity(found.count + answer.snapshots.count)
+                for object in try materialize(answer.snapshots, refreshing: false) { found[object.objectID] = object }
+            } else {
+                related.merge(try await store.relatedIDs(for: name, of: entityName, ids: ids)) { first, _ in first }
+                destinationsLoaded = false
+            }
         }
-        let found = try await objects(for: Array(Set(related.values.joined())))
+        if !destinationsLoaded { found = try await objects(for: Array(Set(related.values.joined()))) }
         for owner in faulted {
             guard case .toManyFault = owner.relationshipStates[index] else { continue }
             let members = (related[owner.objectID] ?? []).compactMap { found[$0] }

@@ -23,7 +23,7 @@ extension ObjectContext {
     }
 
     /// `object` as a `T`, or a typed error naming both.
-    static func cast<T>(_ object: ManagedObject, to type: T.Type) throws -> T {
+    static func cast<T: ManagedObject>(_ object: ManagedObject, to type: T.Type) throws -> T {
         guard let typed = object as? T else {
             throw ObjectGraphError.inconsistentData("\(object) is not a \(T.self)")
         }

@@ -96,9 +96,11 @@ extension ObjectContext {
     /// Loads the to-many relationships whose member counts validation checks, of every inserted and
     /// changed object that is not being deleted.
     nonisolated(nonsending) private func loadToManyCountedByValidation() async throws {
-        for object in inserted.objects + changed.objects where !object.isPendingDeletion {
-            for rule in object.entity.validationPlan.countedToManys {
-                try await load(relationshipAt: rule.index, of: object)
+        for set in [inserted, changed] {
+            for object in set.objects where !object.entity.validationPlan.countedToManys.isEmpty && !object.isPendingDeletion {
+                for rule in object.entity.validationPlan.countedToManys {
+                    try await load(relationshipAt: rule.index, of: object)
+                }
             }
         }
     }

@@ -54,7 +54,7 @@ extension ObjectContext {
         try await fetch(type, where: predicate, sortedBy: sortDescriptors, limit: 1).first
     }
 
-    nonisolated(nonsending) private func fetch<F: FieldSet, T>(
+    nonisolated(nonsending) private func fetch<F: FieldSet, T: ManagedObject>(
         _ request: FetchRequest<F>, entity: EntityDescription
     ) async throws -> [T] {
         try await fetchObjects(Self.storeRequest(request, entity: entity), prefetching: request.prefetching)

@@ -82,7 +82,11 @@ public final class ObjectContext {
         if object.entity.isAbstract {
             misuse = .inconsistentData("\(object.entity.name) is abstract; insert an object of one of its subentities")
         }
-        object.objectID = .temporary(entityName: model.schema.rootEntityName(of: object.entity.name))
+        // `init(entity:)` gave the object a fresh temporary ID named after its own entity, which is the
+        // right name for the root of a hierarchy; only subentities look their root up.
+        if object.entity.parentName != nil {
+            object.objectID = .temporary(entityName: model.schema.rootEntityName(of: object.entity.name))
+        }
         object.context = self
         object.lifecycle = .inserted
         inserted.append(object)

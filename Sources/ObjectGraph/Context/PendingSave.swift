@@ -11,10 +11,24 @@ struct PendingSave {
     let updatedValues: [[AttributeValue]]
 
     init(inserted insertedSet: ObjectSet, changed changedSet: ObjectSet) {
-        inserted = insertedSet.objects.filter { !$0.isPendingDeletion }
-        updated = changedSet.objects.filter { !$0.isPendingDeletion && $0.lifecycle == .persisted }
-        insertedValues = inserted.map(\.storableValues)
-        updatedValues = updated.map(\.storableValues)
+        (inserted, insertedValues) = Self.objectsAndValues(insertedSet.objects) { !$0.isPendingDeletion }
+        (updated, updatedValues) = Self.objectsAndValues(changedSet.objects) { !$0.isPendingDeletion && $0.lifecycle == .persisted }
+    }
+
+    /// The objects passing `isIncluded` and their stored values, in one pass over `objects` (each pass
+    /// over many objects costs a cache miss per object).
+    private static func objectsAndValues(
+        _ objects: [ManagedObject], where isIncluded: (ManagedObject) -> Bool
+    ) -> ([ManagedObject], [[AttributeValue]]) {
+        var included: [ManagedObject] = []
+        var values: [[AttributeValue]] = []
+        included.reserveCapacity(objects.count)
+        values.reserveCapacity(objects.count)
+        for object in objects where isIncluded(object) {
+            included.append(object)
+            values.append(object.storableValues)
+        }
+        return (included, values)
     }
 }
 

@@ -1,6 +1,7 @@
 /// What validation checks on objects of one entity, precomputed from its descriptions so that checking
-/// an object copies no attribute or relationship descriptions.
-struct ValidationPlan: Sendable {
+/// an object copies no attribute or relationship descriptions. A class, so that reading an entity's
+/// plan for every validated object retains one reference, not each of its three lists.
+final class ValidationPlan: Sendable {
     /// A stored attribute.
     struct Attribute: Sendable {
         let index: Int

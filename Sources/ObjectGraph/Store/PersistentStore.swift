@@ -43,6 +43,15 @@ public protocol PersistentStore: Sendable {
         ids: [AnyObjectID]
     ) async throws -> [AnyObjectID: [AnyObjectID]]
 
+    /// Like ``relatedIDs(for:of:ids:)``, plus the snapshots of all the destinations, read together with
+    /// the relationship (for SQLite, one query); `nil` when the store has no such path, which the default
+    /// implementation returns. Contexts use it to load to-many relationships of many owners at once.
+    func relatedSnapshots(
+        for relationshipName: String,
+        of entityName: String,
+        ids: [AnyObjectID]
+    ) async throws -> RelatedSnapshots?
+
     /// Applies `changes` atomically and returns the permanent ID of every inserted object, in the order
     /// of `changes.inserted` (one ID per inserted snapshot). On any error nothing is applied.
     func save(_ changes: ChangeSet) async throws -> [AnyObjectID]

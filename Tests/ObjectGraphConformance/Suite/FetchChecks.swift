@@ -85,6 +85,18 @@ extension Checks {
         }
         #expect(albumCounts == [1, 1, 3, 3])
         #expect(labels == ["-", "Kranky", "Sub Pop", "Sub Pop"])
+        try await relatedSnapshotsAgreeWithRelatedIDs(owners: bands.map(\.objectID))
+    }
+
+    /// A store that answers `relatedSnapshots` (the one-call path for loading to-manys) answers what
+    /// `relatedIDs` followed by `snapshots(for:)` answers; stores that return `nil` have nothing to check.
+    private func relatedSnapshotsAgreeWithRelatedIDs(owners: [AnyObjectID]) async throws {
+        guard let related = try await store.relatedSnapshots(for: "albums", of: "Band", ids: owners) else { return }
+        let expectedIDs = try await store.relatedIDs(for: "albums", of: "Band", ids: owners)
+        #expect(related.destinationIDs == expectedIDs)
+        let destinations = owners.flatMap { expectedIDs[$0] ?? [] }
+        #expect(Set(related.snapshots) == Set(try await store.snapshots(for: destinations)))
+        #expect(related.snapshots.count == Set(destinations).count)
     }
 
     func inheritance() async throws {
