@@ -16,10 +16,9 @@ import Testing
         let before = try RawDatabase(path: path).dump()
 
         let context = try ObjectContext(store: store, model: MusicModel.model)
-        for number in 0..<1000 {
-            _ = Tag(context: context, name: number == 500 ? "grunge" : "tag-\(number)")
-        }
-        await #expect(throws: ObjectGraphError.uniquenessViolation(entity: "Tag", properties: ["name"], values: [.string("grunge")])) {
+        let tags = (0..<1000).map { number in Tag(context: context, name: number == 500 ? "grunge" : "tag-\(number)") }
+        await #expect(throws: ObjectGraphError.uniquenessViolation(
+            entity: "Tag", properties: ["name"], values: [.string("grunge")], object: tags[500].objectID)) {
             try await context.save()
         }
         #expect(try RawDatabase(path: path).dump() == before)

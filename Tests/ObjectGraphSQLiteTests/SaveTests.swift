@@ -57,14 +57,17 @@ import Testing
         #expect(stored.first?.values[2] == .double(9.5))
     }
 
-    @Test func uniquenessViolationIsTypedAndNamesEntityPropertyAndValue() async throws {
+    @Test func uniquenessViolationIsTypedAndNamesObjectEntityPropertyAndValue() async throws {
         let store = try await SQLiteStore(at: .inMemory, model: model)
         _ = try await store.save(ChangeSet(inserted: [band("Low")]))
-        await #expect(throws: ObjectGraphError.uniquenessViolation(entity: "Band", properties: ["name"], values: [.string("Low")])) {
-            try await store.save(ChangeSet(inserted: [band("Low")]))
+        let duplicate = band("Low")
+        await #expect(throws: ObjectGraphError.uniquenessViolation(
+            entity: "Band", properties: ["name"], values: [.string("Low")], object: duplicate.id)) {
+            try await store.save(ChangeSet(inserted: [duplicate]))
         }
         let other = try #require(try await store.save(ChangeSet(inserted: [band("Other")])).first)
-        await #expect(throws: ObjectGraphError.uniquenessViolation(entity: "Band", properties: ["name"], values: [.string("Low")])) {
+        await #expect(throws: ObjectGraphError.uniquenessViolation(
+            entity: "Band", properties: ["name"], values: [.string("Low")], object: other)) {
             try await store.save(ChangeSet(updated: [
                 UpdatedObject(id: other, entityName: "Band", attributes: [AttributeChange(index: 0, value: .string("Low"))], toOnes: []),
             ]))

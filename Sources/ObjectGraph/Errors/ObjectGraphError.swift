@@ -18,8 +18,10 @@ public enum ObjectGraphError: Error, Sendable, Hashable, CustomStringConvertible
     case validationFailed([ValidationFailure])
     /// A Deny delete rule refused deleting an object that still has destinations.
     case deleteDenied(object: AnyObjectID, entity: String, relationship: String, destinationCount: Int)
-    /// A save would break a uniqueness constraint.
-    case uniquenessViolation(entity: String, properties: [String], values: [AttributeValue])
+    /// A save would break a uniqueness constraint: `object` (its ID as the saving context knows it, when the
+    /// store can tell which object of the save collided) would share `values` of `properties` with another
+    /// object of `entity`.
+    case uniquenessViolation(entity: String, properties: [String], values: [AttributeValue], object: AnyObjectID?)
     /// A store received a predicate or sort it does not evaluate.
     case unsupportedExpression(String)
     /// A store and a context disagree about the model.
@@ -49,8 +51,9 @@ public enum ObjectGraphError: Error, Sendable, Hashable, CustomStringConvertible
             "Validation failed (\(failures.count)): " + failures.map(\.description).joined(separator: "; ")
         case .deleteDenied(let object, let entity, let relationship, let count):
             "Cannot delete \(entity) \(object): its relationship \(relationship) has a Deny rule and still has \(count) object(s)."
-        case .uniquenessViolation(let entity, let properties, let values):
-            "Another \(entity) already has \(properties.joined(separator: ", ")) = \(values.map(\.description).joined(separator: ", "))."
+        case .uniquenessViolation(let entity, let properties, let values, let object):
+            (object.map { "\(entity) \($0): a" } ?? "A") + "nother \(entity) already has "
+                + "\(properties.joined(separator: ", ")) = \(values.map(\.description).joined(separator: ", "))."
         case .unsupportedExpression(let text):
             "The store cannot evaluate \(text)."
         case .modelMismatch(let expected, let actual):

@@ -109,30 +109,38 @@ extension InMemoryState {
         of changes: ChangeSet, mapping: [AnyObjectID: AnyObjectID], model: ModelDescription
     ) throws {
         let touched = Set(changes.inserted.map(\.entityName) + changes.updated.map(\.entityName))
+        var savedIDs: [AnyObjectID: AnyObjectID] = Dictionary(changes.updated.map { ($0.id, $0.id) }) { first, _ in first }
+        for (temporary, permanent) in mapping { savedIDs[permanent] = temporary }
         var checked: Set<String> = []
         for name in touched {
             var current: String? = name
             while let entityName = current, let entity = model.entity(named: entityName) {
                 if checked.insert(entityName).inserted && !entity.uniquenessConstraints.isEmpty {
-                    try checkConstraints(of: entity, model: model)
+                    try checkConstraints(of: entity, model: model, savedIDs: savedIDs)
                 }
                 current = entity.parentName
             }
         }
     }
 
-    private func checkConstraints(of entity: EntityDescription, model: ModelDescription) throws {
+    /// Throws for the first pair of objects sharing the values of a constraint, naming the one this save
+    /// wrote (by the ID its context knows, the temporary one for an insert) through `savedIDs`.
+    private func checkConstraints(
+        of entity: EntityDescription, model: ModelDescription, savedIDs: [AnyObjectID: AnyObjectID]
+    ) throws {
         let ids = self.ids(ofEntities: Set(model.entityNames(inHierarchyOf: entity.name)))
         for constraint in entity.uniquenessConstraints {
             let indices = constraint.compactMap { entity.attributeIndex(named: $0) }
             guard !indices.isEmpty else { continue }
-            var seen: Set<[AttributeValue]> = []
+            var seen: [[AttributeValue]: AnyObjectID] = [:]
             for id in ids {
                 guard let row = rows[id] else { continue }
                 let values = indices.map { row.values[$0] }
                 if values.contains(where: \.isNull) { continue }
-                if !seen.insert(values).inserted {
-                    throw ObjectGraphError.uniquenessViolation(entity: entity.name, properties: constraint, values: values)
+                if let other = seen.updateValue(id, forKey: values) {
+                    let object = savedIDs[id] ?? savedIDs[other]
+                    throw ObjectGraphError.uniquenessViolation(
+                        entity: entity.name, properties: constraint, values: values, object: object)
                 }
             }
         }

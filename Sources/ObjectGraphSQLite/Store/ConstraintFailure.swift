@@ -1,8 +1,8 @@
 import ObjectGraph
 
 /// A failed statement of a save as the error the runtime expects: UNIQUE and NOT NULL violations become
-/// ``ObjectGraphError`` values naming the entity, properties and values (and, for a missing value, the
-/// object); anything else stays a ``SQLiteStoreError``.
+/// ``ObjectGraphError`` values naming the object, entity, properties and values; anything else stays a
+/// ``SQLiteStoreError``.
 struct ConstraintFailure {
     private static let uniqueCode: Int32 = 2067   // SQLITE_CONSTRAINT_UNIQUE
     private static let notNullCode: Int32 = 1299  // SQLITE_CONSTRAINT_NOTNULL
@@ -25,7 +25,8 @@ struct ConstraintFailure {
             let constrained = index.properties.map { name in
                 index.entity.attributeIndex(named: name).flatMap { current.indices.contains($0) ? current[$0] : nil } ?? .null
             }
-            return ObjectGraphError.uniquenessViolation(entity: index.entity.name, properties: index.properties, values: constrained)
+            return ObjectGraphError.uniquenessViolation(
+                entity: index.entity.name, properties: index.properties, values: constrained, object: object)
         case Self.notNullCode:
             let column = detail.split(separator: ".", maxSplits: 1).last.map(String.init) ?? detail
             guard let attribute = layout.attributeColumns.firstIndex(of: column) else { return failure.storeError }

@@ -3,7 +3,7 @@ import ObjectGraph
 extension SQLiteStore {
     /// Applies `changes` in one transaction and returns the permanent IDs (integer keys) of the inserted
     /// objects, in change set order. On any error the transaction rolls back, so the database is exactly as before.
-    /// - Throws: ``ObjectGraph/ObjectGraphError/uniquenessViolation(entity:properties:values:)`` and
+    /// - Throws: ``ObjectGraph/ObjectGraphError/uniquenessViolation(entity:properties:values:object:)`` and
     ///   ``ObjectGraph/ObjectGraphError/validationFailed(_:)`` (a missing required value) for
     ///   constraint violations, ``ObjectGraph/ObjectGraphError/objectNotFound(_:)`` for an update or
     ///   delete of a missing object, ``SQLiteStoreError/sqlite(code:message:sql:)`` otherwise.

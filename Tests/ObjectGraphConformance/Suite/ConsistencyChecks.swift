@@ -15,11 +15,11 @@ extension Checks {
         context.delete(bleach)
         let temporaryID = duplicate.objectID
         let error = await #expect(throws: ObjectGraphError.self) { try await context.save() }
-        guard case .uniquenessViolation(let entity, let properties, _)? = error else {
+        guard case .uniquenessViolation(let entity, let properties, _, let object)? = error else {
             Issue.record("expected a uniqueness violation, got \(String(describing: error))")
             return
         }
-        #expect(entity == "Band" && properties == ["name"])
+        #expect(entity == "Band" && properties == ["name"] && object == temporaryID)
         #expect(context.hasChanges && duplicate.objectID == temporaryID && duplicate.isInserted)
         #expect(bleach.isDeleted && low.isUpdated && low.rating == 1)
         #expect(try await duplicate.albums.map(\.title) == ["Extra"])
