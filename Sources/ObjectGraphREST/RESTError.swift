@@ -25,6 +25,9 @@ public enum RESTError: Error, Sendable, Hashable, CustomStringConvertible {
     case notMapped(entity: String, reason: String)
     /// A URL placeholder could not be filled: the value at its key path is unknown or `null`.
     case unresolvedPlaceholder(entity: String, template: String, keyPath: String)
+    /// A fetch of `entity` cannot build its list URL `template`: the predicate pins none of the values at
+    /// `keyPaths` with an `==` conjunct of its top-level `AND` (e.g. `\.repository.fullName == "octocat/Hello-World"`).
+    case unpinnedPlaceholders(entity: String, template: String, keyPaths: [String])
     /// The mapping names an attribute or relationship the entity does not have, or an unusable identifier.
     case invalidMapping(entity: String, reason: String)
     /// The change set asks for something a REST API cannot express with this mapping.
@@ -49,6 +52,9 @@ public enum RESTError: Error, Sendable, Hashable, CustomStringConvertible {
             "The REST mapping of \(entity) has no \(reason)."
         case .unresolvedPlaceholder(let entity, let template, let keyPath):
             "Cannot fill :\(keyPath) of \(template) for \(entity): the value is unknown or null."
+        case .unpinnedPlaceholders(let entity, let template, let keyPaths):
+            "Fetching \(entity) needs \(keyPaths.joined(separator: ", ")) for \(template): "
+                + "add `==` conditions on them to the predicate, or fetch through the relationship."
         case .invalidMapping(let entity, let reason):
             "The REST mapping of \(entity) is invalid: \(reason)"
         case .unsupportedChange(let text):

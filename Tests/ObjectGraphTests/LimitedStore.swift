@@ -8,6 +8,7 @@ final class LimitedStore: PersistentStore {
     let base: InMemoryStore
     let capabilities: StoreCapabilities
     private let calls = Mutex<[String: Int]>([:])
+    private let predicates = Mutex<[StorePredicate?]>([])
 
     init(model: ModelDescription, capabilities: StoreCapabilities) {
         self.base = InMemoryStore(model: model)
@@ -25,16 +26,24 @@ final class LimitedStore: PersistentStore {
 
     private func check(_ request: StoreFetchRequest) throws {
         guard let entity = model.entity(named: request.entityName) else { throw ObjectGraphError.unknownEntity(request.entityName) }
-        if let predicate = request.predicate, !capabilities.canEvaluate(predicate, on: entity, in: model) {
-            throw ObjectGraphError.unsupportedExpression("\(predicate)")
+        if let predicate = request.predicate {
+            let parts: [StorePredicate] = if case .and(let parts) = predicate { parts } else { [predicate] }
+            let delegated = parts.filter { !capabilities.requires($0, fetching: entity) }
+            if !delegated.isEmpty, !capabilities.canEvaluate(delegated.count == 1 ? delegated[0] : .and(delegated), on: entity, in: model) {
+                throw ObjectGraphError.unsupportedExpression("\(predicate)")
+            }
         }
         if !capabilities.canSort(request.sortDescriptors, on: entity, in: model) {
             throw ObjectGraphError.unsupportedExpression("\(request.sortDescriptors)")
         }
     }
 
+    /// The predicates fetches received, in order.
+    var fetchedPredicates: [StorePredicate?] { predicates.withLock { $0 } }
+
     func fetch(_ request: StoreFetchRequest) async throws -> [Snapshot] {
         record("fetch")
+        predicates.withLock { $0.append(request.predicate) }
         try check(request)
         return try await base.fetch(request)
     }

@@ -5,7 +5,7 @@ import Synchronization
 /// create/edit/delete of issues; lists are paged with `page`/`per_page` and `Link` headers.
 ///
 /// Routes: `GET /users`, `GET /users/{login}`, `GET /users/{login}/repos`, `GET /repositories`,
-/// `GET /repos/{owner}/{repo}`, `GET|POST /repos/{owner}/{repo}/issues`,
+/// `GET /repos/{owner}/{repo}`, `GET|POST /repos/{owner}/{repo}/issues` (`?state=open|closed|all` filters),
 /// `GET|PATCH|DELETE /repos/{owner}/{repo}/issues/{number}`. The full name may also come as one
 /// escaped segment (`octocat%2FHello-World`).
 public final class GitHubAPI: TestAPI {
@@ -60,7 +60,8 @@ public final class GitHubAPI: TestAPI {
         guard GitHubFixtures.repositories.contains(where: { $0.fullName == repository }) else { return .notFound }
         switch request.method {
         case "GET":
-            let issues = state.withLock { $0.issues.filter { $0.repository == repository } }
+            let wanted = request.query["state"].flatMap { $0 == "all" ? nil : $0 }
+            let issues = state.withLock { $0.issues.filter { $0.repository == repository && (wanted ?? $0.state) == $0.state } }
             return page(issues.map(\.json), of: request)
         case "POST":
             guard let body = request.jsonObject, let title = body["title"] as? String, !title.isEmpty else {

@@ -84,6 +84,8 @@ enum GitHubFixtures {
         GitHubRepository(id: 17881631, name: "linguist", owner: octocat, description: nil, language: "Ruby", stargazers: 11, openIssues: 0),
         GitHubRepository(id: 3081286, name: "hubot-scripts", owner: hubot, description: "optional scripts", language: "CoffeeScript",
                          stargazers: 3500, openIssues: 0),
+        GitHubRepository(id: 3081287, name: "café & tools?#100%", owner: hubot, description: "a name that needs escaping",
+                         language: nil, stargazers: 1, openIssues: 1),
     ]
 
     static let issues = [
@@ -93,5 +95,11 @@ enum GitHubFixtures {
         GitHubIssue(id: 2, number: 1348, repository: "octocat/Hello-World", title: "Spelling error in the README", body: nil,
                     state: "open", user: hubot, assignee: nil, createdAt: "2011-04-23T10:00:00Z",
                     updatedAt: "2011-04-23T10:00:00Z", closedAt: nil),
+        GitHubIssue(id: 3, number: 1, repository: "hubot/café & tools?#100%", title: "Escape me", body: nil,
+                    state: "open", user: hubot, assignee: nil, createdAt: "2012-01-01T10:00:00Z",
+                    updatedAt: "2012-01-01T10:00:00Z", closedAt: nil),
+        GitHubIssue(id: 4, number: 2, repository: "hubot/café & tools?#100%", title: "Escaped", body: nil,
+                    state: "closed", user: hubot, assignee: nil, createdAt: "2012-01-02T10:00:00Z",
+                    updatedAt: "2012-01-03T10:00:00Z", closedAt: "2012-01-03T10:00:00Z"),
     ]
 }

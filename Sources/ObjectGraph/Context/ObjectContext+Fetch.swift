@@ -90,13 +90,16 @@ struct FetchPlan {
 
         var native: [StorePredicate] = []
         var residual: [StorePredicate] = []
-        if let predicate = request.predicate, !(hasPendingChanges && traverses) {
+        if let predicate = request.predicate {
+            let delegates = !(hasPendingChanges && traverses)
             let parts: [StorePredicate] = if case .and(let parts) = predicate { parts } else { [predicate] }
             for part in parts {
-                if capabilities.canEvaluate(part, on: entity, in: schema) { native.append(part) } else { residual.append(part) }
+                if capabilities.requires(part, fetching: entity) || (delegates && capabilities.canEvaluate(part, on: entity, in: schema)) {
+                    native.append(part)
+                } else {
+                    residual.append(part)
+                }
             }
-        } else if let predicate = request.predicate {
-            residual = [predicate]
         }
         let sortsNatively = capabilities.canSort(request.sortDescriptors, on: entity, in: schema)
         isExact = !hasPendingChanges && residual.isEmpty && sortsNatively

@@ -38,6 +38,14 @@ extension StoreCapabilities {
         }
     }
 
+    /// Whether `conjunct` (one part of a fetch's top-level `AND`) compares a key path of
+    /// ``requiredEqualityPaths`` for `entity` `==` a non-null value, so the store must receive it.
+    public func requires(_ conjunct: StorePredicate, fetching entity: EntityDescription) -> Bool {
+        guard let paths = requiredEqualityPaths[entity.name],
+              case .compare(let path, .equal, let value, let options) = conjunct else { return false }
+        return options.isEmpty && !value.isNull && paths.contains(path)
+    }
+
     /// Whether a store with these capabilities sorts by `sorts` natively.
     public func canSort(_ sorts: [SortExpression], on entity: EntityDescription, in model: ModelDescription) -> Bool {
         sorts.allSatisfy { sort in

@@ -60,18 +60,27 @@ public struct StoreCapabilities: Sendable, Hashable {
     public var sortsThroughToOne: Bool
     /// Attribute types whose ordering (`<`, `BETWEEN`, sorting) the store evaluates natively.
     public var orderedTypes: Set<AttributeType>
+    /// By entity name, the key paths whose `==` values the store needs to fetch that entity at all
+    /// (a REST list URL's placeholders, such as `repository.fullName` in
+    /// `/repos/:repository.fullName/issues`). The context always sends the store the top-level `AND`
+    /// conjuncts of a fetch that compare one of these key paths `==` a non-null value, even when
+    /// ``predicates`` lacks their form or pending changes make the context filter the fetch in memory;
+    /// the store must evaluate them exactly.
+    public var requiredEqualityPaths: [String: Set<[String]>]
 
     /// Creates capabilities.
     public init(
         predicates: PredicateFeatures,
         sortsByAttribute: Bool,
         sortsThroughToOne: Bool,
-        orderedTypes: Set<AttributeType> = Set(AttributeType.allCases.filter(\.isOrdered))
+        orderedTypes: Set<AttributeType> = Set(AttributeType.allCases.filter(\.isOrdered)),
+        requiredEqualityPaths: [String: Set<[String]>] = [:]
     ) {
         self.predicates = predicates
         self.sortsByAttribute = sortsByAttribute
         self.sortsThroughToOne = sortsThroughToOne
         self.orderedTypes = orderedTypes
+        self.requiredEqualityPaths = requiredEqualityPaths
     }
 
     /// A store that evaluates every form in ``PredicateFeatures/all`` and every sort.

@@ -4,6 +4,8 @@ import ObjectGraph
 struct CompiledModel: Sendable {
     let model: ModelDescription
     private let entities: [String: CompiledEntity]
+    /// By entity name, the placeholder key paths of list URLs, which fetches must pin with `==`.
+    let listPlaceholders: [String: Set<[String]>]
 
     /// Compiles each entity's mapping: `overrides` first, then the one in the entity description.
     init(model: ModelDescription, overrides: [String: RESTEntityMapping]) throws(RESTError) {
@@ -14,6 +16,9 @@ struct CompiledModel: Sendable {
             entities[entity.name] = try CompiledEntity(entity: entity, mapping: mapping, model: model)
         }
         self.entities = entities
+        listPlaceholders = entities.compactMapValues { entity in
+            entity.mapping.path.flatMap { $0.keyPaths.isEmpty ? nil : Set($0.keyPaths) }
+        }
     }
 
     /// The compiled entity called `name`.

@@ -7,6 +7,11 @@ import ObjectGraph
 /// - Fetches GET the entity's list URL (`rest.path`); `attribute == value` predicates named in
 ///   ``Configuration/queryParameters`` travel as query parameters, everything else the context
 ///   evaluates in memory; `limit`/`offset` become page parameters and `Link: rel="next"` is followed.
+///   A list URL with placeholders takes their values from the predicate's `==` conjuncts
+///   (`Issue.fetch(in: context, where: \.repository.fullName == "octocat/Hello-World")` GETs
+///   `/repos/octocat%2FHello-World/issues`), and the fetched objects are linked to the object those
+///   values name; a predicate that does not pin every placeholder throws
+///   ``RESTError/unpinnedPlaceholders(entity:template:keyPaths:)``.
 /// - Relationship faults GET the relationship's URL with the owner's values filled in; to-one faults
 ///   GET the destination's object URL unless a response already described it.
 /// - Nested objects and `<relationship>_id` keys create or update the related objects; object IDs are
@@ -53,12 +58,16 @@ public actor RESTStore: PersistentStore {
                                  maxConcurrentRequests: configuration.maxConcurrentRequests)
     }
 
-    /// Equality (`==`, `!=`, nil checks) when some query parameters are configured, nothing otherwise.
+    /// Equality (`==`, `!=`, nil checks) when some query parameters are configured, nothing otherwise;
+    /// and, for entities whose list URL has placeholders, those key paths as
+    /// ``StoreCapabilities/requiredEqualityPaths``, so `==` conjuncts on them always reach the store.
     /// The store re-checks every predicate it receives on the decoded objects, so an endpoint that
     /// filters loosely, or not at all, still gives exact answers; sorting is left to the context.
     public nonisolated var capabilities: StoreCapabilities {
-        guard !configuration.queryParameters.isEmpty else { return .none }
-        return StoreCapabilities(predicates: [.equality], sortsByAttribute: false, sortsThroughToOne: false, orderedTypes: [])
+        var capabilities = configuration.queryParameters.isEmpty ? StoreCapabilities.none
+            : StoreCapabilities(predicates: [.equality], sortsByAttribute: false, sortsThroughToOne: false, orderedTypes: [])
+        capabilities.requiredEqualityPaths = compiled.listPlaceholders
+        return capabilities
     }
 
     /// The number of HTTP requests sent so far.
@@ -70,15 +79,15 @@ public actor RESTStore: PersistentStore {
     }
 
     /// GETs the entity's list URL (following pages) and returns the matching objects.
+    /// - Throws: ``RESTError/unpinnedPlaceholders(entity:template:keyPaths:)`` before any request when the
+    ///   list URL has placeholders that the predicate's `==` conjuncts do not pin.
     public func fetch(_ request: StoreFetchRequest) async throws -> [Snapshot] {
         let entity = try compiled.entity(request.entityName)
         guard let path = entity.mapping.path else {
             throw RESTError.notMapped(entity: entity.entity.name, reason: "list URL (rest.path)")
         }
         let filter = request.predicate.map { QueryPlan($0, entity: entity, parameters: configuration.queryParameters) }
-        let url = try client.urls.url(path, entity: entity.entity.name, query: filter?.query ?? []) { keyPath in
-            filter?.equalityValue(at: keyPath)
-        }
+        let url = try listURL(path, of: entity, filter: filter)
         let envelope = entity.mapping.envelope
         let items = try await client.list(url, skip: filter == nil ? request.offset : 0, limit: filter == nil ? request.limit : nil) {
             document, url throws(RESTError) in try ResponseDecoder.list(in: document, keys: [envelope], url: url)
@@ -88,6 +97,7 @@ public actor RESTStore: PersistentStore {
         for item in items { ids.append(try decoder.decodeObject(item, as: entity)) }
         cache = decoder.cache
         var matching = Self.unique(ids)
+        try await link(matching, toDestinationsPinnedBy: filter, in: path, entity: entity)
         if let predicate = request.predicate {
             let compiledPredicate = try CompiledPredicate(predicate, entity: entity.entity, model: model)
             let resolver = CacheResolver(cache: cache, model: model)

@@ -1,0 +1,67 @@
+import Foundation
+import ObjectGraph
+
+/// Fetches whose list URL has placeholders (`/repos/:repository.fullName/issues`): the values come
+/// from the predicate's `==` conjuncts, and the fetched objects are linked to the object they name.
+extension RESTStore {
+    /// The list URL of `entity`, its placeholders filled from `filter`'s equality values.
+    /// - Throws: ``RESTError/unpinnedPlaceholders(entity:template:keyPaths:)`` naming the key paths the
+    ///   predicate leaves open.
+    func listURL(_ path: RESTPath, of entity: CompiledEntity, filter: QueryPlan?) throws(RESTError) -> URL {
+        let missing = path.keyPaths.filter { filter?.equalityValue(at: $0) == nil }
+        guard missing.isEmpty else {
+            throw .unpinnedPlaceholders(entity: entity.entity.name, template: path.description,
+                                        keyPaths: missing.map { $0.joined(separator: ".") })
+        }
+        return try client.urls.url(path, entity: entity.entity.name, query: filter?.query ?? []) { keyPath in
+            filter?.equalityValue(at: keyPath)
+        }
+    }
+
+    /// Sets the to-one each placeholder key path starts with (`repository` for `repository.fullName`)
+    /// on the objects `ids` whose response did not carry it, to the object the pinned values name: a
+    /// cached one, or the one GET from its object URL filled with those values.
+    func link(_ ids: [AnyObjectID], toDestinationsPinnedBy filter: QueryPlan?, in path: RESTPath, entity: CompiledEntity) async throws {
+        guard let filter, !ids.isEmpty else { return }
+        let steps = Set(path.keyPaths.filter { $0.count > 1 }.map { $0[0] })
+        for step in steps.sorted() {
+            guard let index = entity.entity.relationshipIndex(named: step),
+                  let slot = entity.entity.toOneSlot(forRelationshipAt: index) else { continue }
+            let unlinked = ids.filter { id in
+                cache.objects[id].map { $0.toOneIDs.indices.contains(slot) && $0.toOneIDs[slot] == nil } ?? false
+            }
+            guard !unlinked.isEmpty else { continue }
+            let pinned = path.keyPaths.filter { $0.first == step }.compactMap { keyPath in
+                filter.equalityValue(at: keyPath).map { (Array(keyPath.dropFirst()), $0) }
+            }
+            let destination = try await pinnedObject(entity.entity.relationships[index].destinationEntityName, values: pinned)
+            for id in unlinked { cache.objects[id]?.toOneIDs[slot] = destination }
+        }
+    }
+
+    /// The object of `entityName` whose values at the key paths are the given ones: a cached object,
+    /// or the one GET from the entity's object URL filled with those values.
+    /// - Throws: ``RESTError/notMapped(entity:reason:)`` when no object is cached and the values do not
+    ///   fill the object URL.
+    private func pinnedObject(_ entityName: String, values: [([String], AttributeValue)]) async throws -> AnyObjectID {
+        let destination = try compiled.entity(entityName)
+        let objects = cache.objects
+        let cached = objects.keys.first { id in
+            id.entityName == destination.rootName && values.allSatisfy { value(at: $0.0, of: id, in: objects) == $0.1 }
+        }
+        if let cached { return cached }
+        let lookup = Dictionary(values) { first, _ in first }
+        guard let objectPath = destination.mapping.objectPath, objectPath.keyPaths.allSatisfy({ lookup[$0] != nil }) else {
+            let names = values.map { $0.0.joined(separator: ".") }.joined(separator: ", ")
+            throw RESTError.notMapped(entity: entityName, reason: "object URL (rest.objectPath) made of \(names) to link fetched objects to")
+        }
+        let url = try client.urls.url(objectPath, entity: entityName) { keyPath in lookup[keyPath] }
+        guard let document = try await client.send(.get, url).0 else {
+            throw RESTError.malformedDocument(url: url.absoluteString, reason: "expected a \(entityName) object", excerpt: "")
+        }
+        var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
+        let id = try decoder.decodeObject(decoder.single(in: document, entity: destination), as: destination)
+        cache = decoder.cache
+        return id
+    }
+}
