@@ -142,7 +142,7 @@ extension ObjectContext {
             return nil
         }
         let found = try await objects(for: ids)
-        for owner in owners {
+        for owner in owners where owner.context === self {
             guard case .toOneFault(let id) = owner.relationshipStates[index] else { continue }
             owner.relationshipStates[index] = .toOne(id.flatMap { found[$0] })
         }
@@ -175,7 +175,7 @@ extension ObjectContext {
             }
         }
         if !destinationsLoaded { found = try await objects(for: Array(Set(related.values.joined()))) }
-        for owner in faulted {
+        for owner in faulted where owner.context === self {
             guard case .toManyFault = owner.relationshipStates[index] else { continue }
             let members = (related[owner.objectID] ?? []).compactMap { found[$0] }
             journal?.record(owner)

@@ -23,11 +23,15 @@ extension ObjectContext {
     /// Discards `object`'s unsaved changes and reloads it from the store. An inserted object is left as
     /// it is. Changes made to the other side of its relationships stay pending.
     /// - Throws: ``ObjectGraphError/objectNotFound(_:)`` when the store no longer has the object (it is
-    ///   then removed from the context).
+    ///   then removed from the context), ``ObjectGraphError/objectNotInContext(_:)`` when ``reset()``
+    ///   detached the object while the store answered.
     public nonisolated(nonsending) func refresh(_ object: ManagedObject) async throws {
         guard object.context === self, object.lifecycle == .persisted else { return }
         let id = object.objectID
-        guard let snapshot = try await store.snapshots(for: [id]).first else {
+        let snapshots = try await store.snapshots(for: [id])
+        // ``reset()`` ran meanwhile: the object is detached and stays so.
+        guard object.context === self else { throw ObjectGraphError.objectNotInContext(id) }
+        guard let snapshot = snapshots.first else {
             registered[id] = nil
             changed.remove(object)
             deleted.remove(object)

@@ -26,28 +26,33 @@ extension ObjectContext {
             self.journal = nil
             isSaving = false
         }
+        let generation = resetGeneration
         let result: SaveResult
         do {
-            try await applyDeleteRules()
-            try await loadToManyCountedByValidation()
+            try await applyDeleteRules(generation: generation)
+            try await loadToManyCountedByValidation(generation: generation)
             let pending = PendingSave(inserted: inserted, changed: changed)
             try validate(pending)
             let changes = changeSet(pending)
             result = changes.isEmpty ? SaveResult() : try await store.saveReturningState(changes)
+            // A reset while the store saved: the changes are in the store, the context forgot the objects.
+            guard resetGeneration == generation else { return }
             guard result.permanentIDs.count == pending.inserted.count else {
                 throw ObjectGraphError.inconsistentData(
                     "the store returned \(result.permanentIDs.count) permanent IDs for \(pending.inserted.count) inserted objects")
             }
             commit(pending, permanentIDs: result.permanentIDs)
+        } catch is ContextWasReset {
+            return
         } catch {
-            journal.restore(into: self)
+            if resetGeneration == generation { journal.restore(into: self) }
             throw error
         }
         try adoptSavedState(result.savedSnapshots)
     }
 
     /// Cascades deletions through the graph, then checks Deny rules and nullifies inverses.
-    nonisolated(nonsending) private func applyDeleteRules() async throws {
+    nonisolated(nonsending) private func applyDeleteRules(generation: Int) async throws {
         var queue = deleted.objects
         var position = 0
         var denials: [(ManagedObject, Int)] = []
@@ -57,6 +62,7 @@ extension ObjectContext {
             position += 1
             for (index, relationship) in object.entity.relationships.enumerated() where relationship.deleteRule != .noAction {
                 try await load(relationshipAt: index, of: object)
+                guard resetGeneration == generation else { throw ContextWasReset() }
                 switch relationship.deleteRule {
                 case .cascade:
                     for destination in object.loadedDestinations(at: index) where !destination.isPendingDeletion {
@@ -95,11 +101,12 @@ extension ObjectContext {
 
     /// Loads the to-many relationships whose member counts validation checks, of every inserted and
     /// changed object that is not being deleted.
-    nonisolated(nonsending) private func loadToManyCountedByValidation() async throws {
+    nonisolated(nonsending) private func loadToManyCountedByValidation(generation: Int) async throws {
         for set in [inserted, changed] {
             for object in set.objects where !object.entity.validationPlan.countedToManys.isEmpty && !object.isPendingDeletion {
                 for rule in object.entity.validationPlan.countedToManys {
                     try await load(relationshipAt: rule.index, of: object)
+                    guard resetGeneration == generation else { throw ContextWasReset() }
                 }
             }
         }

@@ -5,6 +5,9 @@
 /// Its async methods are `nonisolated(nonsending)`, so they run in the caller's isolation. Share a
 /// store between contexts, and pass objects between them as ``ObjectID`` values.
 ///
+/// A context keeps every object it has loaded for as long as it exists; a long-lived context can
+/// ``reset()`` to forget them (or be replaced by a new context).
+///
 /// ```swift
 /// @MainActor func demo(store: InMemoryStore) async throws {
 ///     let context = try ObjectContext(store: store, model: MusicModel.model)
@@ -37,6 +40,8 @@ public final class ObjectContext {
     var journal: SaveJournal?
     var isSaving = false
     var misuse: ObjectGraphError?
+    /// Counts ``reset()`` calls, so work that awaited something can tell the context was reset meanwhile.
+    var resetGeneration = 0
     let validationRules = ValidationRules()
 
     /// Creates a context over `store`.

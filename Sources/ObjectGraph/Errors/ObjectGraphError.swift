@@ -26,8 +26,8 @@ public enum ObjectGraphError: Error, Sendable, Hashable, CustomStringConvertible
     case unsupportedExpression(String)
     /// A store and a context disagree about the model.
     case modelMismatch(expected: String, actual: String)
-    /// An object belongs to another context, or to none (for example because its context was released:
-    /// objects do not retain their context).
+    /// An object belongs to another context, or to none (for example because its context was released —
+    /// objects do not retain their context — or ``ObjectContext/reset()`` detached it).
     case objectNotInContext(AnyObjectID)
     /// A change set or store row is inconsistent (a reference to a missing object, a wrong entity…).
     case inconsistentData(String)

@@ -11,10 +11,11 @@
 extension ManagedObject {
     /// The destination of the to-one relationship at `index`, loaded from the store if needed.
     /// - Throws: store errors, ``ObjectGraphError/objectNotInContext(_:)`` when it must be loaded but the
-    ///   object's context no longer exists, or ``ObjectGraphError/inconsistentData(_:)`` if the
-    ///   destination is not a `T`.
+    ///   object's context no longer exists or was reset (``ObjectContext/reset()``), or
+    ///   ``ObjectGraphError/inconsistentData(_:)`` if the destination is not a `T`.
     public nonisolated(nonsending) final func toOne<T: ManagedObject>(at index: Int) async throws -> T? {
         try await requireContextForFault(at: index)?.resolveToOnes(of: [self], at: index)
+        try requireLoaded(at: index)
         return try loadedDestinations(at: index).first.map { try ObjectContext.cast($0, to: T.self) }
     }
 
@@ -23,6 +24,7 @@ extension ManagedObject {
     /// - Throws: as ``toOne(at:)``.
     public nonisolated(nonsending) final func toMany<T: ManagedObject>(at index: Int) async throws -> [T] {
         try await requireContextForFault(at: index)?.loadToMany(of: [self], at: index)
+        try requireLoaded(at: index)
         return try loadedDestinations(at: index).map { try ObjectContext.cast($0, to: T.self) }
     }
 
@@ -33,6 +35,15 @@ extension ManagedObject {
         case .toOneFault, .toManyFault:
             guard let context else { throw ObjectGraphError.objectNotInContext(objectID) }
             return context
+        }
+    }
+
+    /// Throws when relationship `index` is still a fault after loading it: the context was reset
+    /// (``ObjectContext/reset()``) while the store answered, and left this object detached.
+    private func requireLoaded(at index: Int) throws {
+        switch relationshipStates[index] {
+        case .toOne, .toMany: return
+        case .toOneFault, .toManyFault: throw ObjectGraphError.objectNotInContext(objectID)
         }
     }
 

@@ -45,7 +45,8 @@ open class ManagedObject {
     public let entity: EntityDescription
     /// The object's ID: temporary until the first save, then the store's permanent ID.
     public internal(set) var objectID: AnyObjectID
-    /// The context the object belongs to, or `nil` before insertion and after a saved deletion.
+    /// The context the object belongs to, or `nil` before insertion, after a saved deletion and after
+    /// ``ObjectContext/reset()``.
     public internal(set) weak var context: ObjectContext?
 
     var lifecycle: Lifecycle = .detached

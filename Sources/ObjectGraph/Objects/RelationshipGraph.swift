@@ -110,6 +110,9 @@ extension ManagedObject {
         case (let mine?, nil) where other.lifecycle == .detached: mine.insert(other)
         case (nil, let theirs?) where lifecycle == .detached: theirs.insert(self)
         case (let mine?, let theirs?) where mine !== theirs: mine.misuse = .objectNotInContext(other.objectID)
+        // The other object left its context (a reset, a saved deletion, a rolled-back insert).
+        case (let mine?, nil): mine.misuse = .objectNotInContext(other.objectID)
+        case (nil, let theirs?): theirs.misuse = .objectNotInContext(objectID)
         default: break
         }
     }

@@ -1,0 +1,59 @@
+/// Forgetting everything.
+extension ObjectContext {
+    /// Forgets every registered object and every pending change, leaving the context as empty as a new
+    /// one over the same store (like Core Data's `reset()`).
+    ///
+    /// Objects the caller still holds become detached from the context: their ``ManagedObject/context``
+    /// is `nil`, they keep the values and loaded relationships they had, changing them is no longer
+    /// tracked, and resolving one of their relationship faults throws
+    /// ``ObjectGraphError/objectNotInContext(_:)``. Using them with the context again (inserting,
+    /// deleting or relating them) records that error, which the next ``save()`` throws. Objects that were
+    /// inserted and not saved never reach the store. Fetch again to get new instances:
+    ///
+    /// ```swift
+    /// let band = try await context.existingObject(with: id)
+    /// context.reset()
+    /// let fresh = try await context.existingObject(with: id)   // a new instance; `band` is detached
+    /// ```
+    ///
+    /// Prefer calling it while no ``save()`` of the context is running. If one is, it stops without
+    /// writing when it had not reached the store yet; if the store call is already under way, its changes
+    /// reach the store but the context does not take them in.
+    public func reset() {
+        resetGeneration &+= 1
+        for object in registered.values {
+            detachForReset(object)
+        }
+        for object in inserted.objects {
+            if object.lifecycle == .inserted {
+                object.lifecycle = .gone
+                object.context = nil
+            }
+            object.isPendingDeletion = false
+        }
+        // Deleted or changed objects are registered, but be thorough about anything listed.
+        for object in changed.objects + deleted.objects where object.context === self {
+            detachForReset(object)
+        }
+        registered = [:]
+        temporaryIndex = nil
+        inserted.removeAll()
+        deleted.removeAll()
+        changed.removeAll()
+        pendingToMany = [:]
+        pendingToOne = [:]
+        journal = nil
+        misuse = nil
+    }
+
+    /// Cuts a persisted object loose: it keeps its ID, values and lifecycle, but no context tracks it.
+    private func detachForReset(_ object: ManagedObject) {
+        object.context = nil
+        object.isTouched = false
+        object.isPendingDeletion = false
+    }
+}
+
+/// Thrown inside ``ObjectContext/save()`` when ``ObjectContext/reset()`` ran while the save awaited
+/// something; the save then ends without writing, because the reset discarded its changes.
+struct ContextWasReset: Error {}

@@ -1,0 +1,240 @@
+import ObjectGraph
+import ObjectGraphConformance
+import Synchronization
+import Testing
+
+/// `ObjectContext.reset()` forgets every object and pending change; objects still held are detached.
+@Suite struct ResetTests {
+    /// A context over a store holding band "Low" with album "C'mon", and the IDs of both.
+    private func makeSavedContext() async throws -> (ObjectContext, InMemoryStore, ObjectID<Band>, ObjectID<Album>) {
+        let store = InMemoryStore(model: MusicModel.model.schema)
+        let writer = try ObjectContext(store: store, model: MusicModel.model)
+        let band = Band(context: writer, name: "Low")
+        let album = Album(context: writer, title: "C'mon")
+        album.setBand(band)
+        try await writer.save()
+        return (try ObjectContext(store: store, model: MusicModel.model), store, band.typedID, album.typedID)
+    }
+
+    @Test func resetForgetsRegisteredObjectsAndPendingChanges() async throws {
+        let (context, store, bandID, albumID) = try await makeSavedContext()
+        let band = try await context.existingObject(with: bandID)
+        let album = try await context.existingObject(with: albumID)
+        band.name = "Changed"
+        context.delete(album)
+        let inserted = Band(context: context, name: "Unsaved")
+        #expect(context.hasChanges)
+
+        context.reset()
+        #expect(!context.hasChanges)
+        #expect(context.insertedObjects.isEmpty && context.updatedObjects.isEmpty && context.deletedObjects.isEmpty)
+        #expect(context.registeredObject(for: bandID.untyped) == nil)
+        #expect(context.registeredObject(for: albumID.untyped) == nil)
+        #expect(context.registeredObject(for: inserted.objectID) == nil)
+        try await context.save()  // nothing left to save
+
+        let fresh = try await context.existingObject(with: bandID)
+        #expect(fresh !== band)
+        #expect(fresh.name == "Low")
+        #expect(try await context.existingObject(with: bandID) === fresh)
+        #expect(try await context.existingObject(with: albumID).title == "C'mon")
+        let reader = try ObjectContext(store: store, model: MusicModel.model)
+        #expect(try await reader.fetch(Band.self).map(\.name) == ["Low"])
+    }
+
+    @Test func heldObjectsAreDetachedAndTheirFaultsThrow() async throws {
+        let (context, _, bandID, albumID) = try await makeSavedContext()
+        let band = try await context.existingObject(with: bandID)
+        let album = try await context.existingObject(with: albumID)
+        let inserted = Band(context: context, name: "Unsaved")
+        context.reset()
+
+        #expect(band.context == nil && album.context == nil && inserted.context == nil)
+        #expect(!band.isDeleted && !band.isUpdated && !inserted.isInserted)
+        #expect(band.name == "Low")
+        await #expect(throws: ObjectGraphError.objectNotInContext(bandID.untyped)) { _ = try await band.albums }
+        await #expect(throws: ObjectGraphError.objectNotInContext(albumID.untyped)) { _ = try await album.band }
+        band.name = "Not tracked"
+        #expect(!context.hasChanges)
+    }
+
+    @Test func loadedRelationshipsOfDetachedObjectsStayReadable() async throws {
+        let (context, _, bandID, _) = try await makeSavedContext()
+        let band = try await context.existingObject(with: bandID)
+        let albums = try await band.albums
+        context.reset()
+        #expect(try await band.albums.map(\.title) == albums.map(\.title))
+        #expect(try await band.albums.first === albums.first)
+    }
+
+    @Test func usingADetachedObjectWithTheContextFailsTheNextSave() async throws {
+        let (context, _, bandID, _) = try await makeSavedContext()
+        let band = try await context.existingObject(with: bandID)
+        context.reset()
+
+        context.delete(band)
+        await #expect(throws: ObjectGraphError.objectNotInContext(bandID.untyped)) { try await context.save() }
+        context.rollback()
+
+        let album = Album(context: context, title: "Drums and Guns")
+        album.setBand(band)
+        await #expect(throws: ObjectGraphError.objectNotInContext(bandID.untyped)) { try await context.save() }
+        context.rollback()
+
+        context.insert(band)
+        await #expect(throws: ObjectGraphError.objectNotInContext(bandID.untyped)) { try await context.save() }
+    }
+
+    @Test func theContextWorksNormallyAfterAReset() async throws {
+        let (context, store, bandID, _) = try await makeSavedContext()
+        _ = Band(context: context, name: "Discarded")
+        context.reset()
+
+        let band = try await context.existingObject(with: bandID)
+        let album = Album(context: context, title: "The Great Destroyer")
+        album.setBand(band)
+        #expect(context.registeredObject(for: album.objectID) === album)
+        try await context.save()
+        #expect(try await band.albums.map(\.title).sorted() == ["C'mon", "The Great Destroyer"])
+
+        let reader = try ObjectContext(store: store, model: MusicModel.model)
+        #expect(try await reader.fetch(Band.self).map(\.name) == ["Low"])
+        #expect(try await reader.fetch(Album.self).count == 2)
+    }
+}
+
+/// A reset while a save or a fault awaits the store leaves the context empty and the detached objects
+/// detached.
+@Suite struct ResetWhileAwaitingTests {
+    @MainActor @Test func aResetWhileTheStoreSavesKeepsTheStoresChangesButNotTheObjects() async throws {
+        let store = GatedStore(model: MusicModel.model.schema)
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        let band = Band(context: context, name: "Low")
+        let gate = store.arm("save")
+        let saving = Task { @MainActor in try await context.save() }
+        await gate.entered()
+        context.reset()
+        gate.release()
+        try await saving.value
+
+        #expect(!context.hasChanges)
+        #expect(band.context == nil && band.objectID.isTemporary)
+        let fetched = try await context.fetch(Band.self)
+        #expect(fetched.map(\.name) == ["Low"])
+        #expect(fetched.first !== band)
+    }
+
+    @MainActor @Test func aResetWhileDeleteRulesLoadStopsTheSaveWithoutWriting() async throws {
+        let store = GatedStore(model: MusicModel.model.schema)
+        let writer = try ObjectContext(store: store, model: MusicModel.model)
+        let album = Album(context: writer, title: "C'mon")
+        album.setBand(Band(context: writer, name: "Low"))
+        try await writer.save()
+
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        let band = try #require(try await context.fetch(Band.self).first)
+        context.delete(band)
+        let gate = store.arm("relatedIDs")
+        let saving = Task { @MainActor in try await context.save() }
+        await gate.entered()
+        context.reset()
+        gate.release()
+        try await saving.value
+
+        #expect(!context.hasChanges && band.context == nil && !band.isDeleted)
+        let reader = try ObjectContext(store: store, model: MusicModel.model)
+        #expect(try await reader.fetch(Band.self).count == 1)
+        #expect(try await reader.fetch(Album.self).count == 1)
+    }
+
+    @MainActor @Test func aResetWhileAFaultLoadsThrowsObjectNotInContext() async throws {
+        let store = GatedStore(model: MusicModel.model.schema)
+        let writer = try ObjectContext(store: store, model: MusicModel.model)
+        let album = Album(context: writer, title: "C'mon")
+        album.setBand(Band(context: writer, name: "Low"))
+        try await writer.save()
+
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        let band = try #require(try await context.fetch(Band.self).first)
+        let gate = store.arm("relatedIDs")
+        let loading = Task { @MainActor in _ = try await band.albums }
+        await gate.entered()
+        context.reset()
+        gate.release()
+        await #expect(throws: ObjectGraphError.objectNotInContext(band.objectID)) { try await loading.value }
+        #expect(context.registeredObject(for: band.objectID) == nil)
+    }
+}
+
+/// An ``InMemoryStore`` whose next call of one method waits at a gate the test opens.
+final class GatedStore: PersistentStore {
+    /// Signals that a call reached the gate, and lets it through.
+    final class Gate: Sendable {
+        private let reached = AsyncStream<Void>.makeStream()
+        private let opened = AsyncStream<Void>.makeStream()
+
+        /// Waits until a store call reached the gate.
+        func entered() async {
+            for await _ in reached.stream { return }
+        }
+
+        /// Lets the waiting store call continue.
+        func release() {
+            opened.continuation.yield()
+            opened.continuation.finish()
+        }
+
+        fileprivate func pass() async {
+            reached.continuation.yield()
+            reached.continuation.finish()
+            for await _ in opened.stream { return }
+        }
+    }
+
+    let base: InMemoryStore
+    private let gates = Mutex<[String: Gate]>([:])
+
+    init(model: ModelDescription) {
+        base = InMemoryStore(model: model)
+    }
+
+    var model: ModelDescription { base.model }
+    var capabilities: StoreCapabilities { base.capabilities }
+
+    /// Makes the next call of `method` wait at the returned gate.
+    func arm(_ method: String) -> Gate {
+        let gate = Gate()
+        gates.withLock { $0[method] = gate }
+        return gate
+    }
+
+    private func pass(_ method: String) async {
+        guard let gate = gates.withLock({ $0.removeValue(forKey: method) }) else { return }
+        await gate.pass()
+    }
+
+    func fetch(_ request: StoreFetchRequest) async throws -> [Snapshot] {
+        await pass("fetch")
+        return try await base.fetch(request)
+    }
+
+    func count(_ request: StoreFetchRequest) async throws -> Int {
+        await pass("count")
+        return try await base.count(request)
+    }
+
+    func snapshots(for ids: [AnyObjectID]) async throws -> [Snapshot] {
+        await pass("snapshots")
+        return await base.snapshots(for: ids)
+    }
+
+    func relatedIDs(for relationshipName: String, of entityName: String, ids: [AnyObjectID]) async throws -> [AnyObjectID: [AnyObjectID]] {
+        await pass("relatedIDs")
+        return try await base.relatedIDs(for: relationshipName, of: entityName, ids: ids)
+    }
+
+    func save(_ changes: ChangeSet) async throws -> [AnyObjectID] {
+        await pass("save")
+        return try await base.save(changes)
+    }
+}
