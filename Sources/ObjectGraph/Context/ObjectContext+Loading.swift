@@ -141,8 +141,11 @@ extension ObjectContext {
             if case .toOneFault(let id) = owner.relationshipStates[index] { return id }
             return nil
         }
+        let generation = resetGeneration
         let found = try await objects(for: ids)
-        for owner in owners where owner.context === self {
+        // A reset meanwhile detached every owner: leave their faults as they are.
+        guard resetGeneration == generation else { return }
+        for owner in owners {
             guard case .toOneFault(let id) = owner.relationshipStates[index] else { continue }
             owner.relationshipStates[index] = .toOne(id.flatMap { found[$0] })
         }
@@ -162,6 +165,7 @@ extension ObjectContext {
         var related: [AnyObjectID: [AnyObjectID]] = [:]
         var found: [AnyObjectID: ManagedObject] = [:]
         var destinationsLoaded = true
+        let generation = resetGeneration
         let byDeclaringEntity = Dictionary(grouping: faulted) { declaringEntityName(ofRelationshipAt: index, in: $0.entity) }
         for (entityName, group) in byDeclaringEntity {
             let ids = group.map(\.objectID)
@@ -175,7 +179,9 @@ extension ObjectContext {
             }
         }
         if !destinationsLoaded { found = try await objects(for: Array(Set(related.values.joined()))) }
-        for owner in faulted where owner.context === self {
+        // A reset meanwhile detached every owner: leave their faults as they are.
+        guard resetGeneration == generation else { return }
+        for owner in faulted {
             guard case .toManyFault = owner.relationshipStates[index] else { continue }
             let members = (related[owner.objectID] ?? []).compactMap { found[$0] }
             journal?.record(owner)
