@@ -100,3 +100,35 @@ private struct Transport: HTTPTransport {
     init(_ answer: @escaping @Sendable (HTTPRequest) -> HTTPResponse) { self.answer = answer }
     func send(_ request: HTTPRequest) async throws -> HTTPResponse { answer(request) }
 }
+
+/// A nested object must be of the relationship's destination entity.
+@Suite struct EntityKeyRelationshipTests {
+    static let model: ModelDescription = {
+        let title = AttributeDescription(name: "title", type: .string)
+        let show = RelationshipDescription(name: "show", destination: "Podcast")
+        let path = RESTPath([.literal("/media")])
+        let mapping = { (value: String?) in
+            RESTEntityMapping(path: path, attributes: [RESTAttributeMapping(attribute: "title", keyPath: ["title"])], entityKey: "type", entityValue: value)
+        }
+        return ModelDescription(name: "Shows", entities: [
+            EntityDescription(name: "Media", isAbstract: true, attributes: [title], rest: mapping(nil)),
+            EntityDescription(name: "Podcast", parent: "Media", attributes: [title], rest: mapping("podcast")),
+            EntityDescription(name: "Audiobook", parent: "Media", attributes: [title], rest: mapping("audiobook")),
+            EntityDescription(name: "Episode", attributes: [title], relationships: [show], rest: RESTEntityMapping(
+                path: RESTPath([.literal("/episodes")]), attributes: [RESTAttributeMapping(attribute: "title", keyPath: ["title"])],
+                relationships: [RESTRelationshipMapping(relationship: "show", key: "show")])),
+        ])
+    }()
+
+    @Test func aNestedObjectOfAnotherEntityIsATypeMismatch() async throws {
+        let good = #"[{"id": 1, "title": "E1", "show": {"id": 7, "type": "podcast", "title": "Song Exploder"}}]"#
+        let bad = #"[{"id": 1, "title": "E1", "show": {"id": 8, "type": "audiobook", "title": "Just Kids"}}]"#
+        func store(_ json: String) throws -> RESTStore {
+            try RESTStore(model: Self.model, baseURL: try #require(URL(string: "http://api.test")),
+                          transport: Transport { _ in HTTPResponse(status: 200, body: Data(json.utf8)) })
+        }
+        let episodes = try await store(good).fetch(StoreFetchRequest(entityName: "Episode"))
+        #expect(episodes.first?.toOneIDs.first == AnyObjectID(entityName: "Media", key: .integer(7)))
+        await #expect(throws: RESTError.self) { _ = try await store(bad).fetch(StoreFetchRequest(entityName: "Episode")) }
+    }
+}

@@ -91,6 +91,7 @@ struct ResponseDecoder {
                 var members: [AnyObjectID] = []
                 for item in items {
                     let member = try decodeObject(item, as: destination)
+                    try requireKind(of: member, relationship, key: key, item)
                     cache.link(member, toOwner: id, through: relationship, in: compiled.model)
                     members.append(member)
                 }
@@ -100,6 +101,7 @@ struct ResponseDecoder {
                 case .null: cache.objects[id]?.toOneIDs[slot] = nil
                 case .object:
                     let destinationID = try decodeObject(value, as: destination)
+                    try requireKind(of: destinationID, relationship, key: key, value)
                     cache.objects[id]?.toOneIDs[slot] = destinationID
                 default: throw mismatch(relationship, key: key, value, expected: "an object or null")
                 }
@@ -116,6 +118,14 @@ struct ResponseDecoder {
                 cache.objects[id]?.toOneIDs[slot] = destination
             }
         }
+    }
+
+    /// A nested object whose entity key names an entity outside the relationship's destination (an
+    /// `Audiobook` where a `Podcast` belongs) is a type mismatch.
+    private func requireKind(of id: AnyObjectID, _ relationship: MappedRelationship, key: String, _ value: JSONValue) throws(RESTError) {
+        let destination = relationship.description.destinationEntityName
+        guard let name = cache.objects[id]?.entityName, !compiled.model.isEntity(name, kindOf: destination) else { return }
+        throw mismatch(relationship, key: key, value, expected: "a \(destination) object")
     }
 
     private func destinationID(_ value: JSONValue, of relationship: MappedRelationship, key: String) throws(RESTError) -> AnyObjectID {
