@@ -21,6 +21,12 @@ public enum RESTError: Error, Sendable, Hashable, CustomStringConvertible {
     case typeMismatch(entity: String, key: String, expected: String, value: String, url: String)
     /// A new object's JSON lacks a required attribute without a default.
     case missingKey(entity: String, key: String, url: String)
+    /// A JSON object read as `entity`, whose hierarchy names its entities under `key` (`rest.entityKey`),
+    /// lacks the key.
+    case missingEntityKey(entity: String, key: String, url: String)
+    /// A JSON object read as `entity` names under `key` an entity that no entity of the hierarchy has as
+    /// its `rest.entityValue` (or an abstract one); `value` is the JSON value.
+    case unknownEntityValue(entity: String, key: String, value: String, url: String)
     /// The mapping gives no URL or JSON key for what was asked.
     case notMapped(entity: String, reason: String)
     /// A URL placeholder could not be filled: the value at its key path is unknown or `null`.
@@ -48,6 +54,10 @@ public enum RESTError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(entity).\(key) in \(url) expects \(expected), got \(value)."
         case .missingKey(let entity, let key, let url):
             "A new \(entity) in \(url) lacks the required key \(key)."
+        case .missingEntityKey(let entity, let key, let url):
+            "A \(entity) object in \(url) lacks the key \(key) that names its entity."
+        case .unknownEntityValue(let entity, let key, let value, let url):
+            "A \(entity) object in \(url) has \(key) \(value), which names no concrete entity of its hierarchy."
         case .notMapped(let entity, let reason):
             "The REST mapping of \(entity) has no \(reason)."
         case .unresolvedPlaceholder(let entity, let template, let keyPath):

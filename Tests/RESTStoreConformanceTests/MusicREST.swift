@@ -5,15 +5,19 @@ import ObjectGraphREST
 /// each entity at `/<Entity>` with an `id` key, attributes under their own names, to-ones as
 /// `<relationship>_id` foreign keys, to-manys with a to-one inverse at `/<Destination>?<inverse>_id=:id`;
 /// of a many-to-many pair, the side whose name sorts first keeps `<relationship>_ids` arrays and the other
-/// reads `/<Destination>?<inverse>_ids=:id`.
+/// reads `/<Destination>?<inverse>_ids=:id`. An inheritance hierarchy whose generated mapping has an
+/// entity key (`Media`: `rest.entityKey` `type`) shares its root's collection, single-table style, with
+/// the generated `entityKey` and `entityValue`.
 enum MusicREST {
     static func mappings(for model: ModelDescription) -> [String: RESTEntityMapping] {
         var mappings: [String: RESTEntityMapping] = [:]
         for entity in model.entities {
+            let collection = entity.rest?.entityKey == nil ? entity.name : model.rootEntityName(of: entity.name)
             mappings[entity.name] = RESTEntityMapping(
-                path: RESTPath([.literal("/" + entity.name)]),
+                path: RESTPath([.literal("/" + collection)]),
                 attributes: entity.attributes.filter { !$0.isTransient }.map { RESTAttributeMapping(attribute: $0.name, keyPath: [$0.name]) },
-                relationships: entity.relationships.map { relationship(for: $0, in: model) })
+                relationships: entity.relationships.map { relationship(for: $0, in: model) },
+                entityKey: entity.rest?.entityKey, entityValue: entity.rest?.entityValue)
         }
         return mappings
     }

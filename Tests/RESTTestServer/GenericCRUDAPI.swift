@@ -9,9 +9,16 @@ import Synchronization
 /// arrays containing the value; paged
 /// with `offset`/`limit` and `Link` headers), `POST /c` creates, `GET|PATCH|PUT|DELETE /c/{id}` reads,
 /// merges, replaces and deletes.
+///
+/// Entities of a hierarchy with an entity key (`RESTEntityMapping.entityKey`) that share a path share
+/// the collection: a POST must name a concrete entity of it under the key (400 otherwise), and `?type=X`
+/// filters by it like any other value.
 public final class GenericCRUDAPI: TestAPI {
     private struct Collection {
         let identifierKey: String
+        /// The key naming each object's entity, and the values that name concrete entities.
+        var entityKey: String?
+        var entityValues: Set<String> = []
         var objects: [(id: Int, data: Data)] = []
         var nextID = 1
     }
@@ -24,7 +31,13 @@ public final class GenericCRUDAPI: TestAPI {
         for entity in model.entities {
             guard let mapping = mappings[entity.name] ?? entity.rest,
                   case .literal(let path)? = mapping.path?.segments.first, mapping.path?.segments.count == 1 else { continue }
-            collections[String(path.drop { $0 == "/" })] = Collection(identifierKey: mapping.identifierKey)
+            let name = String(path.drop { $0 == "/" })
+            var collection = collections[name] ?? Collection(identifierKey: mapping.identifierKey)
+            if let key = mapping.entityKey {
+                collection.entityKey = key
+                if let value = mapping.entityValue, !entity.isAbstract { collection.entityValues.insert(value) }
+            }
+            collections[name] = collection
         }
         self.collections = Mutex(collections)
     }
@@ -58,6 +71,11 @@ public final class GenericCRUDAPI: TestAPI {
             return page(objects, of: request, defaultSize: 1000)
         case "POST":
             guard var object = request.jsonObject else { return .error(400, "Problems parsing JSON") }
+            if let key = collection.entityKey {
+                guard let value = object[key] as? String, collection.entityValues.contains(value) else {
+                    return .error(400, "\(key) must name one of \(collection.entityValues.sorted().joined(separator: ", "))")
+                }
+            }
             object[collection.identifierKey] = collection.nextID
             collection.objects.append((collection.nextID, encode(object)))
             collection.nextID += 1

@@ -15,7 +15,8 @@ struct RESTContextBuilder {
         let userInfo = entity.entity.userInfo
         let hasREST = ([userInfo] + entity.attributes.map(\.attribute.userInfo) + entity.relationships.map(\.relationship.userInfo))
             .contains { $0.entries.contains { $0.key.hasPrefix("rest.") } }
-        guard hasREST else { return nil }
+        let discriminator = discriminator(of: entity, log: &log)
+        guard hasREST || discriminator.key != nil else { return nil }
         let identifierKey = userInfo["rest.identifier"] ?? "id"
         let identifierAttribute = entity.attributes.first { jsonKey($0.attribute.name, $0.attribute.userInfo) == identifierKey }?.attribute.name
         let path = restPath("rest.path", of: userInfo, from: entity, fallback: entity.entity.location, log: &log)
@@ -30,10 +31,78 @@ struct RESTContextBuilder {
         if !attributes.isEmpty { arguments.append("attributes: " + Self.list(attributes)) }
         let relationships = entity.relationships.map { relationshipLiteral($0, source: entity, log: &log) }
         if !relationships.isEmpty { arguments.append("relationships: " + Self.list(relationships)) }
+        if let key = discriminator.key { arguments.append("entityKey: \(SwiftSource.string(key))") }
+        if let value = discriminator.value { arguments.append("entityValue: \(SwiftSource.string(value))") }
         let literal = "RESTEntityMapping(\n" + Self.indented(arguments) + "\n)"
         return RESTEntityContext(path: path?.template, objectPath: objectPath?.template, identifierKey: identifierKey,
                                  identifierAttribute: identifierAttribute, envelope: userInfo["rest.envelope"],
+                                 entityKey: discriminator.key, entityValue: discriminator.value,
                                  mappingLiteral: literal.replacingOccurrences(of: "\n", with: "\n        "))
+    }
+
+    /// The root entity of `entity`'s inheritance hierarchy (itself when it has no parent the model declares).
+    private func hierarchyRoot(of entity: ResolvedEntity) -> ResolvedEntity {
+        var current = entity
+        var seen: Set<String> = [entity.entity.name]
+        while let parent = current.entity.parentEntityName.flatMap({ entities[$0] }), seen.insert(parent.entity.name).inserted {
+            current = parent
+        }
+        return current
+    }
+
+    /// The discriminator value of a concrete entity whose hierarchy declares a key: `rest.entityValue`,
+    /// default the entity name; `nil` for abstract entities.
+    private static func entityValue(of entity: ResolvedEntity) -> String? {
+        entity.entity.isAbstract ? nil : entity.entity.userInfo["rest.entityValue"] ?? entity.entity.name
+    }
+
+    /// The hierarchy's `rest.entityKey` (declared on its root) and this entity's `rest.entityValue`,
+    /// validated: the key only on the root and not empty, no attribute of the hierarchy mapped to the
+    /// same JSON key (nor the identifier), no two concrete entities of the hierarchy with one value
+    /// (errors); a value without a key, or on an abstract entity, is ignored (warnings).
+    private func discriminator(of entity: ResolvedEntity, log: inout IssueLog) -> (key: String?, value: String?) {
+        let userInfo = entity.entity.userInfo
+        let root = hierarchyRoot(of: entity)
+        if root.entity.name != entity.entity.name, userInfo["rest.entityKey"] != nil {
+            log.error("rest.entityKey belongs on the root entity '\(root.entity.name)' of the hierarchy, not on '\(entity.entity.name)'",
+                      at: entry("rest.entityKey", of: userInfo) ?? entity.entity.location)
+        }
+        guard let key = root.entity.userInfo["rest.entityKey"] else {
+            if userInfo["rest.entityValue"] != nil {
+                log.warning("rest.entityValue is ignored: the root entity '\(root.entity.name)' declares no rest.entityKey",
+                            at: entry("rest.entityValue", of: userInfo) ?? entity.entity.location)
+            }
+            return (nil, nil)
+        }
+        let isRoot = root.entity.name == entity.entity.name
+        let keyLocation = entry("rest.entityKey", of: root.entity.userInfo) ?? root.entity.location
+        if key.isEmpty {
+            if isRoot { log.error("rest.entityKey is empty", at: keyLocation) }
+            return (nil, nil)
+        }
+        let members = entities.values.filter { hierarchyRoot(of: $0).entity.name == root.entity.name }.sorted { $0.entity.name < $1.entity.name }
+        if isRoot {
+            var collides = (root.entity.userInfo["rest.identifier"] ?? "id") == key ? ["the identifier"] : []
+            for member in members {
+                for attribute in member.attributes where attribute.declaringEntity == member.entity.name && !attribute.attribute.isTransient
+                    && jsonKey(attribute.attribute.name, attribute.attribute.userInfo).split(separator: ".").first.map(String.init) == key {
+                    collides.append("attribute '\(member.entity.name).\(attribute.attribute.name)'")
+                }
+            }
+            if !collides.isEmpty {
+                log.error("rest.entityKey '\(key)' is also the JSON key of \(collides.joined(separator: ", "))", at: keyLocation)
+            }
+        }
+        if entity.entity.isAbstract, userInfo["rest.entityValue"] != nil {
+            log.warning("rest.entityValue is ignored on the abstract entity '\(entity.entity.name)'",
+                        at: entry("rest.entityValue", of: userInfo) ?? entity.entity.location)
+        }
+        guard let value = Self.entityValue(of: entity) else { return (key, nil) }
+        if let earlier = members.first(where: { $0.entity.name < entity.entity.name && Self.entityValue(of: $0) == value }) {
+            log.error("rest.entityValue '\(value)' of '\(entity.entity.name)' is also the value of '\(earlier.entity.name)' in the hierarchy of '\(root.entity.name)'",
+                      at: entry("rest.entityValue", of: userInfo) ?? entity.entity.location)
+        }
+        return (key, value)
     }
 
     /// `[`, the elements one per line, `]`.

@@ -122,6 +122,10 @@ public struct RESTEntityContext: Sendable, Hashable, Codable {
     public var identifierAttribute: String?
     /// The key of the envelope object around results, if any.
     public var envelope: String?
+    /// The JSON key naming the entity of an object in its inheritance hierarchy (`rest.entityKey` of the root).
+    public var entityKey: String?
+    /// This entity's value of `entityKey` (`rest.entityValue`, default the entity name; none when abstract).
+    public var entityValue: String?
     /// The `RESTEntityMapping(...)` expression, indented for the schema literal.
     public var mappingLiteral: String
 }

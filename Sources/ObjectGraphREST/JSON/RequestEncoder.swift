@@ -25,6 +25,13 @@ enum RequestEncoder {
         return body
     }
 
+    /// `body` with the entity's discriminator (`rest.entityValue` under the hierarchy's `rest.entityKey`),
+    /// which a POST sends so the server knows what it creates.
+    static func withEntityValue(_ body: JSONValue, of entity: CompiledEntity, in compiled: CompiledModel) -> JSONValue {
+        guard let key = compiled.entityKey(of: entity), let value = entity.mapping.entityValue else { return body }
+        return body.setting(.string(value), at: [key])
+    }
+
     /// Whether `body` has nothing to send.
     static func isEmpty(_ body: JSONValue) -> Bool {
         if case .object(let members) = body { return members.isEmpty }

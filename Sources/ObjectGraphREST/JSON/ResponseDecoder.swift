@@ -33,16 +33,21 @@ struct ResponseDecoder {
     /// Reads one object (and the objects nested in it) and returns its ID. Keys the JSON lacks leave
     /// known values untouched (for an object seen for the first time, the values of `seed`, such as
     /// what a POST sent); `null` clears optional values.
-    mutating func decodeObject(_ json: JSONValue, as entity: CompiledEntity, seed: CachedObject? = nil) throws(RESTError) -> AnyObjectID {
+    /// In a hierarchy with an entity key (`rest.entityKey`), the object is read as the entity its value
+    /// names; it must be present unless the object is already known.
+    mutating func decodeObject(_ json: JSONValue, as requested: CompiledEntity, seed: CachedObject? = nil) throws(RESTError) -> AnyObjectID {
         guard case .object = json else {
-            throw .malformedDocument(url: url, reason: "expected a \(entity.entity.name) object", excerpt: json.excerpt)
+            throw .malformedDocument(url: url, reason: "expected a \(requested.entity.name) object", excerpt: json.excerpt)
         }
-        guard let identifier = json[keyPath: [entity.mapping.identifierKey]] else {
-            throw .missingKey(entity: entity.entity.name, key: entity.mapping.identifierKey, url: url)
+        guard let identifier = json[keyPath: [requested.mapping.identifierKey]] else {
+            throw .missingKey(entity: requested.entity.name, key: requested.mapping.identifierKey, url: url)
         }
-        let id = try entity.objectID(for: identifier, url: url)
-        let isNew = cache.objects[id] == nil && seed == nil
-        var object = cache.objects[id] ?? seed ?? CachedObject(entity: entity.entity)
+        let id = try requested.objectID(for: identifier, url: url)
+        let known = seed?.entityName ?? cache.objects[id]?.entityName
+        let entity = try compiled.concreteEntity(for: json, as: requested, known: known, url: url)
+        let cached = cache.objects[id].flatMap { $0.entityName == entity.entity.name ? $0 : nil }
+        let isNew = cached == nil && seed == nil
+        var object = cached ?? seed ?? CachedObject(entity: entity.entity)
         var seen: Set<Int> = []
         for attribute in entity.attributes {
             guard let value = json[keyPath: attribute.keyPath] else { continue }
@@ -86,6 +91,7 @@ struct ResponseDecoder {
                 var members: [AnyObjectID] = []
                 for item in items {
                     let member = try decodeObject(item, as: destination)
+                    try requireKind(of: member, relationship, key: key, item)
                     cache.link(member, toOwner: id, through: relationship, in: compiled.model)
                     members.append(member)
                 }
@@ -95,6 +101,7 @@ struct ResponseDecoder {
                 case .null: cache.objects[id]?.toOneIDs[slot] = nil
                 case .object:
                     let destinationID = try decodeObject(value, as: destination)
+                    try requireKind(of: destinationID, relationship, key: key, value)
                     cache.objects[id]?.toOneIDs[slot] = destinationID
                 default: throw mismatch(relationship, key: key, value, expected: "an object or null")
                 }
@@ -111,6 +118,14 @@ struct ResponseDecoder {
                 cache.objects[id]?.toOneIDs[slot] = destination
             }
         }
+    }
+
+    /// A nested object whose entity key names an entity outside the relationship's destination (an
+    /// `Audiobook` where a `Podcast` belongs) is a type mismatch.
+    private func requireKind(of id: AnyObjectID, _ relationship: MappedRelationship, key: String, _ value: JSONValue) throws(RESTError) {
+        let destination = relationship.description.destinationEntityName
+        guard let name = cache.objects[id]?.entityName, !compiled.model.isEntity(name, kindOf: destination) else { return }
+        throw mismatch(relationship, key: key, value, expected: "a \(destination) object")
     }
 
     private func destinationID(_ value: JSONValue, of relationship: MappedRelationship, key: String) throws(RESTError) -> AnyObjectID {

@@ -6,6 +6,10 @@ struct CompiledModel: Sendable {
     private let entities: [String: CompiledEntity]
     /// By entity name, the placeholder key paths of list URLs, which fetches must pin with `==`.
     let listPlaceholders: [String: Set<[String]>]
+    /// By root entity name, the JSON key naming the entities of the hierarchy (`rest.entityKey`).
+    private let entityKeys: [String: String]
+    /// By root entity name, the concrete entities of the hierarchy by their `rest.entityValue`.
+    private let entityValues: [String: [String: String]]
 
     /// Compiles each entity's mapping: `overrides` first, then the one in the entity description.
     init(model: ModelDescription, overrides: [String: RESTEntityMapping]) throws(RESTError) {
@@ -16,6 +20,22 @@ struct CompiledModel: Sendable {
             entities[entity.name] = try CompiledEntity(entity: entity, mapping: mapping, model: model)
         }
         self.entities = entities
+        var entityKeys: [String: String] = [:]
+        var entityValues: [String: [String: String]] = [:]
+        for entity in entities.values.sorted(by: { $0.entity.name < $1.entity.name }) {
+            guard let key = entity.mapping.entityKey else { continue }
+            if let known = entityKeys[entity.rootName], known != key {
+                throw .invalidMapping(entity: entity.entity.name, reason: "entity key \(key) differs from \(known) in the same hierarchy")
+            }
+            entityKeys[entity.rootName] = key
+            guard let value = entity.mapping.entityValue, !entity.entity.isAbstract else { continue }
+            if let other = entityValues[entity.rootName]?[value] {
+                throw .invalidMapping(entity: entity.entity.name, reason: "entity value \(value) is also the value of \(other)")
+            }
+            entityValues[entity.rootName, default: [:]][value] = entity.entity.name
+        }
+        self.entityKeys = entityKeys
+        self.entityValues = entityValues
         listPlaceholders = entities.compactMapValues { entity in
             entity.mapping.path.flatMap { $0.keyPaths.isEmpty ? nil : Set($0.keyPaths) }
         }
@@ -26,5 +46,25 @@ struct CompiledModel: Sendable {
     func entity(_ name: String) throws(RESTError) -> CompiledEntity {
         guard let entity = entities[name] else { throw .notMapped(entity: name, reason: "REST mapping at all") }
         return entity
+    }
+
+    /// The JSON key naming the entity of objects in `entity`'s hierarchy, if it declares one.
+    func entityKey(of entity: CompiledEntity) -> String? {
+        entityKeys[entity.rootName]
+    }
+
+    /// The entity a JSON object read as `entity` is an instance of: the one its discriminator names when
+    /// the hierarchy declares a key, else `entity`. A missing key falls back to `known` (the entity of an
+    /// object already cached, or being inserted), else throws.
+    func concreteEntity(for json: JSONValue, as entity: CompiledEntity, known: String?, url: String) throws(RESTError) -> CompiledEntity {
+        guard let key = entityKeys[entity.rootName] else { return entity }
+        guard let value = json[keyPath: [key]] else {
+            if let known { return try self.entity(known) }
+            throw .missingEntityKey(entity: entity.entity.name, key: key, url: url)
+        }
+        guard case .string(let text) = value, let name = entityValues[entity.rootName]?[text] else {
+            throw .unknownEntityValue(entity: entity.entity.name, key: key, value: value.excerpt, url: url)
+        }
+        return try self.entity(name)
     }
 }

@@ -92,7 +92,8 @@ extension RESTStore {
             try await sendUpdate(body, to: try objectURL(of: id, entity: entity, objects: decoder.cache.objects), entity: entity, decoder: &decoder)
         } else {
             let present = Set(staged.values.indices.filter { !staged.values[$0].isNull })
-            let body = RequestEncoder.body(entity, values: staged.values, indices: present, toOnes: toOnes)
+            let body = RequestEncoder.withEntityValue(
+                RequestEncoder.body(entity, values: staged.values, indices: present, toOnes: toOnes), of: entity, in: compiled)
             let (document, _) = try await client.send(.post, url, body: body)
             guard let document else {
                 throw RESTError.malformedDocument(url: url.absoluteString, reason: "expected the created \(entity.entity.name)", excerpt: "")

@@ -89,7 +89,11 @@ public actor RESTStore: PersistentStore {
         let filter = request.predicate.map { QueryPlan($0, entity: entity, parameters: configuration.queryParameters) }
         let url = try listURL(path, of: entity, filter: filter)
         let envelope = entity.mapping.envelope
-        let items = try await client.list(url, skip: filter == nil ? request.offset : 0, limit: filter == nil ? request.limit : nil) {
+        // In a hierarchy with an entity key, a list may hold objects of other entities (one collection
+        // for the whole hierarchy): they are read, then left out, so paging happens here.
+        let filtersEntities = compiled.entityKey(of: entity) != nil
+        let pagesOnServer = filter == nil && !filtersEntities
+        let items = try await client.list(url, skip: pagesOnServer ? request.offset : 0, limit: pagesOnServer ? request.limit : nil) {
             document, url throws(RESTError) in try ResponseDecoder.list(in: document, keys: [envelope], url: url)
         }
         var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
@@ -97,11 +101,19 @@ public actor RESTStore: PersistentStore {
         for item in items { ids.append(try decoder.decodeObject(item, as: entity)) }
         cache = decoder.cache
         var matching = Self.unique(ids)
+        if filtersEntities {
+            matching = matching.filter { id in
+                guard let name = cache.objects[id]?.entityName else { return false }
+                return request.includesSubentities ? model.isEntity(name, kindOf: request.entityName) : name == request.entityName
+            }
+        }
         try await link(matching, toDestinationsPinnedBy: filter, in: path, entity: entity)
         if let predicate = request.predicate {
             let compiledPredicate = try CompiledPredicate(predicate, entity: entity.entity, model: model)
             let resolver = CacheResolver(cache: cache, model: model)
             matching = matching.filter { compiledPredicate.evaluate($0, resolver: resolver) }
+        }
+        if !pagesOnServer {
             matching = Array(matching.dropFirst(max(0, request.offset)).prefix(request.limit.map { max(0, $0) } ?? Int.max))
         }
         if !request.sortDescriptors.isEmpty {

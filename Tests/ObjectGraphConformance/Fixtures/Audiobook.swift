@@ -12,6 +12,15 @@ public final class Audiobook: Media {
             AttributeDescription(name: "published", type: .date),
             AttributeDescription(name: "narrator", type: .string),
         ],
+        rest: RESTEntityMapping(
+            attributes: [
+                RESTAttributeMapping(attribute: "title", keyPath: ["title"]),
+                RESTAttributeMapping(attribute: "published", keyPath: ["published"]),
+                RESTAttributeMapping(attribute: "narrator", keyPath: ["narrator"]),
+            ],
+            entityKey: "type",
+            entityValue: "Audiobook",
+        ),
     )
 
     /// The schema of entity `Audiobook`; a subclass returns its own.

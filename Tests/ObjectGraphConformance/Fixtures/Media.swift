@@ -11,6 +11,14 @@ open class Media: ManagedObject, ManagedEntity {
             AttributeDescription(name: "title", type: .string, isOptional: false),
             AttributeDescription(name: "published", type: .date),
         ],
+        userInfo: ["rest.entityKey": "type"],
+        rest: RESTEntityMapping(
+            attributes: [
+                RESTAttributeMapping(attribute: "title", keyPath: ["title"]),
+                RESTAttributeMapping(attribute: "published", keyPath: ["published"]),
+            ],
+            entityKey: "type",
+        ),
     )
 
     /// The schema of entity `Media`; a subclass returns its own.

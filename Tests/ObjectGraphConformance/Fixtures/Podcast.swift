@@ -13,8 +13,21 @@ public final class Podcast: Media {
             AttributeDescription(name: "episodeCount", type: .integer32, isOptional: false, defaultValue: .integer(0)),
             AttributeDescription(name: "feedURL", type: .uri),
             AttributeDescription(name: "artwork", type: .binary),
-            AttributeDescription(name: "identifier", type: .uuid, isOptional: false),
+            AttributeDescription(name: "identifier", type: .uuid, isOptional: false, userInfo: ["rest.key": "uuid"]),
         ],
+        userInfo: ["rest.entityValue": "podcast"],
+        rest: RESTEntityMapping(
+            attributes: [
+                RESTAttributeMapping(attribute: "title", keyPath: ["title"]),
+                RESTAttributeMapping(attribute: "published", keyPath: ["published"]),
+                RESTAttributeMapping(attribute: "episodeCount", keyPath: ["episode_count"]),
+                RESTAttributeMapping(attribute: "feedURL", keyPath: ["feed_url"]),
+                RESTAttributeMapping(attribute: "artwork", keyPath: ["artwork"]),
+                RESTAttributeMapping(attribute: "identifier", keyPath: ["uuid"]),
+            ],
+            entityKey: "type",
+            entityValue: "podcast",
+        ),
     )
 
     /// The schema of entity `Podcast`; a subclass returns its own.

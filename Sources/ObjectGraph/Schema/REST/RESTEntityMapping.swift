@@ -39,6 +39,13 @@ public struct RESTEntityMapping: Sendable, Hashable, Codable {
     public let attributes: [RESTAttributeMapping]
     /// The relationships with URLs or JSON keys.
     public let relationships: [RESTRelationshipMapping]
+    /// The JSON key that names an object's entity in an inheritance hierarchy (`rest.entityKey` on the
+    /// hierarchy's root entity, e.g. `type`), emitted on every entity of the hierarchy; `nil` when the
+    /// hierarchy has none, and JSON objects are read as the entity asked for.
+    public let entityKey: String?
+    /// The value of ``entityKey`` that names this entity (`rest.entityValue`, default the entity name);
+    /// `nil` for abstract entities, which no object is an instance of.
+    public let entityValue: String?
 
     /// Creates an entity mapping.
     public init(
@@ -48,7 +55,9 @@ public struct RESTEntityMapping: Sendable, Hashable, Codable {
         identifierAttribute: String? = nil,
         envelope: String? = nil,
         attributes: [RESTAttributeMapping] = [],
-        relationships: [RESTRelationshipMapping] = []
+        relationships: [RESTRelationshipMapping] = [],
+        entityKey: String? = nil,
+        entityValue: String? = nil
     ) {
         self.path = path
         self.objectPath = objectPath
@@ -57,6 +66,8 @@ public struct RESTEntityMapping: Sendable, Hashable, Codable {
         self.envelope = envelope
         self.attributes = attributes
         self.relationships = relationships
+        self.entityKey = entityKey
+        self.entityValue = entityValue
     }
 
     /// The mapping of the attribute called `name`, if it travels over HTTP.
