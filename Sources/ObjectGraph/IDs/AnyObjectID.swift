@@ -1,18 +1,17 @@
-import Foundation
-
 /// The key part of an object ID: temporary for objects not yet saved, or the store's own key.
 public enum ObjectKey: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// A key made by a context for an inserted object; replaced by a permanent key on save.
-    case temporary(UUID)
+    /// A key made by a context for an inserted object, unique within the process; replaced by a
+    /// permanent key on save.
+    case temporary(UInt64)
     /// An integer key, e.g. a SQLite rowid or a numeric REST id.
     case integer(Int64)
     /// A string key, e.g. a REST resource identifier.
     case string(String)
 
-    /// The key as text: `12`, `"octocat"`, `temporary:<UUID>`.
+    /// The key as text: `12`, `"octocat"`, `temporary:7`.
     public var description: String {
         switch self {
-        case .temporary(let uuid): "temporary:\(uuid.uuidString)"
+        case .temporary(let number): "temporary:\(number)"
         case .integer(let value): String(value)
         case .string(let value): "\"\(value)\""
         }

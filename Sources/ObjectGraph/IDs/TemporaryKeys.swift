@@ -1,22 +1,12 @@
-import Foundation
 import Synchronization
 
-/// Cheap unique UUIDs for temporary IDs: a random per-process prefix and a counter.
-///
-/// `UUID()` reads the system's random source on every call (on Linux an open/read/close of
-/// `/dev/urandom`), which dominated inserting and loading many objects. Temporary IDs only need to be
-/// unique, not unpredictable.
+/// Temporary keys: a process-wide counter, so that making one costs an atomic add and hashing one
+/// costs no more than hashing an integer. Temporary keys only need to be unique, not unpredictable.
 enum TemporaryKeys {
-    private static let prefix = UUID().uuid
     private static let counter = Atomic<UInt64>(0)
 
-    /// A UUID no other call in this process returns.
-    static func next() -> UUID {
-        let count = counter.add(1, ordering: .relaxed).newValue
-        var bytes = prefix
-        withUnsafeMutableBytes(of: &bytes) { raw in
-            for index in 0..<8 { raw[8 + index] = UInt8(truncatingIfNeeded: count >> (8 * UInt64(index))) }
-        }
-        return UUID(uuid: bytes)
+    /// A key no other call in this process returns.
+    static func next() -> UInt64 {
+        counter.add(1, ordering: .relaxed).newValue
     }
 }

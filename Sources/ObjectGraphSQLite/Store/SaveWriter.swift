@@ -4,8 +4,8 @@ import ObjectGraph
 struct SaveWriter {
     let connection: Connection
     let schema: StoreSchema
-    /// Temporary IDs of this save's inserts to their permanent IDs, to resolve references to them.
-    private var mapping: [AnyObjectID: AnyObjectID] = [:]
+    /// Temporary keys of this save's inserts to their permanent keys, to resolve references to them.
+    private var mapping: [UInt64: Int64] = [:]
     /// The permanent ID of each inserted object, in change set order.
     private var permanentIDs: [AnyObjectID] = []
     /// The permanent key of each inserted object, in change set order.
@@ -77,18 +77,21 @@ struct SaveWriter {
         for (index, slot) in zip(inserted.indices, tableSlots) {
             let key = next[slot]
             next[slot] = key + 1
-            let permanent = AnyObjectID(entityName: tables[slot], key: .integer(key))
-            mapping[inserted[index].id] = permanent
-            permanentIDs.append(permanent)
+            if case .temporary(let temporary) = inserted[index].id.key { mapping[temporary] = key }
+            permanentIDs.append(AnyObjectID(entityName: tables[slot], key: .integer(key)))
             insertedKeys.append(key)
         }
     }
 
     /// The integer key of `id`, after mapping a temporary ID inserted by this save.
     func key(of id: AnyObjectID) throws -> Int64 {
-        switch (mapping.isEmpty ? id : mapping[id] ?? id).key {
+        switch id.key {
         case .integer(let key): return key
-        case .temporary: throw ObjectGraphError.inconsistentData("\(id) is temporary but not inserted by this save")
+        case .temporary(let temporary):
+            guard let key = mapping[temporary] else {
+                throw ObjectGraphError.inconsistentData("\(id) is temporary but not inserted by this save")
+            }
+            return key
         case .string: throw ObjectGraphError.objectNotFound(id)
         }
     }
@@ -129,7 +132,7 @@ struct SaveWriter {
             try statement.run()
         } catch let failure as StatementFailure {
             throw try ConstraintFailure(failure, schema: schema).error(
-                object: snapshot.id, layout: layout, values: { snapshot.values })
+                object: snapshot.id, layout: layout, values: { Array(snapshot.values) })
         }
     }
 
