@@ -37,10 +37,12 @@ extension ManagedObject {
         relationshipStates[index] = .toOne(value)
     }
 
-    private func sideAdd(_ member: ManagedObject, at index: Int, position: Int?) {
+    /// `isAbsent` says the caller knows `member` is not a member (it was not the destination of the
+    /// inverse to-one), which saves a scan of the members.
+    private func sideAdd(_ member: ManagedObject, at index: Int, position: Int?, isAbsent: Bool = false) {
         switch relationshipStates[index] {
         case .toMany(var members):
-            let existing = members.firstIndex(where: { $0 === member })
+            let existing = isAbsent ? nil : members.firstIndex(where: { $0 === member })
             if existing != nil && position == nil { return }
             willChangeRelationships()
             // Leave `members` the only reference to the array, so it changes in place instead of being copied.
@@ -94,14 +96,16 @@ extension ManagedObject {
     }
 
     /// Adds `member` to relationship `name` of `owner`; a to-one of `owner` first gives up its previous
-    /// destination, whose inverse (`inverseName`) loses `owner`.
-    private func addSide(to owner: ManagedObject, relationship name: String, inverseName: String, member: ManagedObject) {
+    /// destination, whose inverse (`inverseName`) loses `owner`. `isAbsent` as for ``sideAdd``.
+    private func addSide(
+        to owner: ManagedObject, relationship name: String, inverseName: String, member: ManagedObject, isAbsent: Bool = false
+    ) {
         guard let index = owner.entity.relationshipIndex(named: name) else { return }
         if !owner.entity.relationships[index].isToMany, let previous = owner.toOneReference(at: index) {
             if previous.refers(to: member) { return }
             removeSide(of: previous, relationship: inverseName, entityName: entity.name, member: owner)
         }
-        owner.sideAdd(member, at: index, position: nil)
+        owner.sideAdd(member, at: index, position: nil, isAbsent: isAbsent)
     }
 
     /// Makes `self` and `other` belong to the same context, inserting a detached one into the other's.
@@ -136,7 +140,8 @@ extension ManagedObject {
             removeSide(of: old, relationship: inverseName, entityName: relationship.destinationEntityName, member: self)
         }
         if let value {
-            addSide(to: value, relationship: inverseName, inverseName: relationship.name, member: self)
+            // `value` was not this to-one's destination, so `self` is not in its inverse.
+            addSide(to: value, relationship: inverseName, inverseName: relationship.name, member: self, isAbsent: true)
         }
     }
 
