@@ -39,4 +39,32 @@ import Testing
         #expect(album.objectID.isTemporary)
         #expect(context.registeredObject(for: album.objectID) === album)
     }
+
+    @Test func savedObjectsAreTheInstancesLaterFetchesAndLookupsReturn() async throws {
+        let context = try ObjectContext(store: InMemoryStore(model: MusicModel.model.schema), model: MusicModel.model)
+        let bands = (0..<50).map { Band(context: context, name: "band \($0)") }
+        try await context.save()
+        let fetched = try await context.fetch(Band.self, sortedBy: [.ascending(\.name)])
+        #expect(Set(fetched.map(ObjectIdentifier.init)) == Set(bands.map(ObjectIdentifier.init)))
+        for band in bands { #expect(try await context.object(with: band.objectID) === band) }
+    }
+
+    @Test func aSaveThatDeletesAndInsertsKeepsTheRemainingInstancesFindable() async throws {
+        let context = try ObjectContext(store: InMemoryStore(model: MusicModel.model.schema), model: MusicModel.model)
+        let first = (0..<5).map { Band(context: context, name: "first \($0)") }
+        try await context.save()
+        context.delete(first[0])
+        let second = (0..<5).map { Band(context: context, name: "second \($0)") }
+        try await context.save()
+        #expect(context.registeredObject(for: first[0].objectID) == nil)
+        for band in first.dropFirst() + second { #expect(context.registeredObject(for: band.objectID) === band) }
+        let third = Band(context: context, name: "third")
+        try await context.save()
+        context.reset()
+        #expect(context.registeredObject(for: third.objectID) == nil)
+        #expect(context.registeredObject(for: second[0].objectID) == nil)
+        let fresh = try await context.object(with: second[0].objectID)
+        #expect(fresh !== second[0])
+        #expect((fresh as? Band)?.name == "second 0")
+    }
 }

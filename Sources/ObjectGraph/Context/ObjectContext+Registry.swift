@@ -14,7 +14,7 @@ extension ObjectContext {
 
     /// Every registered object: loaded or saved ones, then inserted ones.
     var registeredObjects: [ManagedObject] {
-        Array(registered.values) + inserted.objects.filter { $0.lifecycle == .inserted }
+        registered.objects + inserted.objects.filter { $0.lifecycle == .inserted }
     }
 
     /// Notes that the inserted list changed other than by appending.

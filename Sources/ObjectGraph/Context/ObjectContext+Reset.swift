@@ -21,7 +21,7 @@ extension ObjectContext {
     /// reach the store but the context does not take them in.
     public func reset() {
         resetGeneration &+= 1
-        for object in registered.values {
+        for object in registered.objects {
             detachForReset(object)
         }
         for object in inserted.objects {
@@ -35,7 +35,7 @@ extension ObjectContext {
         for object in changed.objects + deleted.objects where object.context === self {
             detachForReset(object)
         }
-        registered = [:]
+        registered.removeAll()
         temporaryIndex = nil
         inserted.removeAll()
         deleted.removeAll()

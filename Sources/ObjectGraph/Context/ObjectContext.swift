@@ -29,7 +29,7 @@ public final class ObjectContext {
     public let model: ManagedObjectModel
 
     /// Registered objects with permanent IDs (``registeredObject(for:)`` also finds inserted ones).
-    var registered: [AnyObjectID: ManagedObject] = [:]
+    var registered = IdentityMap()
     /// Inserted objects by temporary ID, built on the first lookup by a temporary ID.
     var temporaryIndex: [AnyObjectID: ManagedObject]?
     var inserted = ObjectSet()
