@@ -3,7 +3,7 @@ extension ObjectContext {
     /// The registered objects for `snapshots`, creating the missing ones; with `refreshing`, registered
     /// objects without unsaved changes take the snapshot's newer values.
     func materialize(_ snapshots: [Snapshot], refreshing: Bool = true) throws -> [ManagedObject] {
-        registered.reserveCapacity(registered.count + snapshots.count)
+        registered.reserveCapacity(forRegistering: snapshots.count)
         var factory: ObjectFactory?
         var objects: [ManagedObject] = []
         objects.reserveCapacity(snapshots.count)
@@ -20,34 +20,23 @@ extension ObjectContext {
     /// The registered object with `snapshot`'s ID, made by `factory` and loaded when there is none, with
     /// one hash lookup either way; with `refreshing`, an unchanged registered object is loaded again.
     private func register(_ snapshot: Snapshot, factory: ObjectFactory, refreshing: Bool) throws -> ManagedObject {
-        var created: ManagedObject?
-        let object = Self.registeredValue(&registered[snapshot.id, default: {
-            let object = factory.make()
-            created = object
-            return object
-        }()])
-        guard let created else {
+        let (object, created) = registered.object(for: snapshot.id, orRegister: factory.make)
+        guard created else {
             if refreshing && object.lifecycle == .persisted && !object.isTouched && !object.isPendingDeletion {
                 try load(snapshot, into: object)
             }
             return object
         }
-        created.objectID = snapshot.id
-        created.context = self
-        created.lifecycle = .persisted
+        object.objectID = snapshot.id
+        object.context = self
+        object.lifecycle = .persisted
         do {
-            try load(snapshot, into: created)
+            try load(snapshot, into: object)
         } catch {
             registered[snapshot.id] = nil
             throw error
         }
-        return created
-    }
-
-    /// Reads a dictionary slot through its in-place (`_modify`) accessor, so that
-    /// `registered[id, default: make()]` inserts a missing object without hashing `id` twice.
-    private static func registeredValue(_ slot: inout ManagedObject) -> ManagedObject {
-        slot
+        return object
     }
 
     /// Sets `object`'s attributes, to-one faults and committed state from `snapshot`, then applies changes

@@ -127,17 +127,17 @@ extension ObjectContext {
     /// Makes the saved state the committed state: inserted objects take their permanent IDs, and the
     /// values `pending` read for the save become the committed values.
     private func commit(_ pending: PendingSave, permanentIDs: [AnyObjectID]) {
-        registered.reserveCapacity(registered.count + pending.inserted.count)
-        for (object, permanent) in zip(pending.inserted, permanentIDs) {
-            object.objectID = permanent
-            registered[permanent] = object
-        }
         let gone = deleted.objects
         for object in gone {
             registered[object.objectID] = nil
             object.lifecycle = .gone
             object.isPendingDeletion = false
             object.context = nil
+        }
+        registered.reserveCapacity(forAppending: pending.inserted.count)
+        for (object, permanent) in zip(pending.inserted, permanentIDs) {
+            object.objectID = permanent
+            registered.appendNew(object)
         }
         for (object, values) in zip(pending.inserted, pending.insertedValues) { markCommitted(object, values: values) }
         for (object, values) in zip(pending.updated, pending.updatedValues) { markCommitted(object, values: values) }
@@ -156,7 +156,7 @@ extension ObjectContext {
         object.lifecycle = .persisted
         object.isTouched = false
         if !object.changedAttributes.isEmpty { object.changedAttributes = [] }
-        object.committedValues = values
+        object.committedValues = SharedSlice(values)
         object.commitToOneIDs()
         guard object.entity.hasToMany else { return }
         for index in object.entity.relationships.indices {

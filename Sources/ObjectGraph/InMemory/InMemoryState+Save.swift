@@ -44,7 +44,7 @@ extension InMemoryState {
         return permanentIDs
     }
 
-    private func storedValues(_ values: [AttributeValue], entity: EntityDescription) -> [AttributeValue] {
+    private func storedValues(_ values: SharedSlice<AttributeValue>, entity: EntityDescription) -> [AttributeValue] {
         zip(values, entity.attributes).map { $1.isTransient ? .null : $0 }
     }
 

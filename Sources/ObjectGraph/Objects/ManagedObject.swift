@@ -57,8 +57,8 @@ open class ManagedObject {
     var isTrackingChanges = true
     var relationshipStates: [RelationshipState]
     var changedAttributes: AttributeIndexSet = []
-    var committedValues: [AttributeValue] = []
-    var committedToOneIDs: [AnyObjectID?] = []
+    var committedValues: SharedSlice<AttributeValue> = []
+    var committedToOneIDs: SharedSlice<AnyObjectID?> = []
     var committedToMany: [Int: [AnyObjectID]] = [:]
 
     /// Creates a detached object of `entity` with every to-one empty and every to-many loaded and empty.
@@ -126,18 +126,14 @@ open class ManagedObject {
         entity.toOneRelationshipIndices.map(toOneID(at:))
     }
 
-    /// Makes the current to-one destinations the committed ones, in place when the object has them
-    /// already (no new array for an updated object).
+    /// Makes the current to-one destinations the committed ones (no new array when they are already).
     final func commitToOneIDs() {
         let indices = entity.toOneRelationshipIndices
-        guard committedToOneIDs.count == indices.count else {
-            committedToOneIDs = currentToOneIDs
+        if committedToOneIDs.count == indices.count
+            && indices.indices.allSatisfy({ committedToOneIDs[$0] == toOneID(at: indices[$0]) }) {
             return
         }
-        for (slot, index) in indices.enumerated() {
-            let id = toOneID(at: index)
-            if committedToOneIDs[slot] != id { committedToOneIDs[slot] = id }
-        }
+        committedToOneIDs = SharedSlice(currentToOneIDs)
     }
 
     /// The current destination ID of the to-one at relationship `index` (`nil` for none or a to-many).

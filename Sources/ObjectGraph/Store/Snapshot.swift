@@ -2,7 +2,8 @@
 ///
 /// ``values`` is aligned with the concrete entity's ``EntityDescription/attributes`` (transient
 /// attributes are ``AttributeValue/null``); ``toOneIDs`` is aligned with its
-/// ``EntityDescription/toOneRelationshipIndices``, so a to-one needs no extra round trip.
+/// ``EntityDescription/toOneRelationshipIndices``, so a to-one needs no extra round trip. A store
+/// reading many rows can share one array between the snapshots of a batch (``SharedSlice``).
 ///
 /// ```swift
 /// Snapshot(id: AnyObjectID(entityName: "Album", key: .integer(1)), entityName: "Album",
@@ -15,15 +16,20 @@ public struct Snapshot: Sendable, Hashable, Codable {
     /// The object's concrete entity (a subentity of `id.entityName`'s hierarchy, or that root itself).
     public var entityName: String
     /// Attribute values aligned with the entity's attributes.
-    public var values: [AttributeValue]
+    public var values: SharedSlice<AttributeValue>
     /// To-one destinations aligned with the entity's to-one relationships; `nil` for no destination.
-    public var toOneIDs: [AnyObjectID?]
+    public var toOneIDs: SharedSlice<AnyObjectID?>
 
-    /// Creates a snapshot.
-    public init(id: AnyObjectID, entityName: String, values: [AttributeValue], toOneIDs: [AnyObjectID?]) {
+    /// Creates a snapshot whose values may share storage with other snapshots' (see ``SharedSlice``).
+    public init(id: AnyObjectID, entityName: String, values: SharedSlice<AttributeValue>, toOneIDs: SharedSlice<AnyObjectID?>) {
         self.id = id
         self.entityName = entityName
         self.values = values
         self.toOneIDs = toOneIDs
+    }
+
+    /// Creates a snapshot.
+    public init(id: AnyObjectID, entityName: String, values: [AttributeValue], toOneIDs: [AnyObjectID?]) {
+        self.init(id: id, entityName: entityName, values: SharedSlice(values), toOneIDs: SharedSlice(toOneIDs))
     }
 }

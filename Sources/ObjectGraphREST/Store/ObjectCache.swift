@@ -15,8 +15,8 @@ struct CachedObject: Sendable, Hashable {
 
     init(_ snapshot: Snapshot) {
         entityName = snapshot.entityName
-        values = snapshot.values
-        toOneIDs = snapshot.toOneIDs
+        values = Array(snapshot.values)
+        toOneIDs = Array(snapshot.toOneIDs)
     }
 
     func snapshot(id: AnyObjectID) -> Snapshot {

@@ -8,10 +8,9 @@ extension SQLiteStore {
             let statement = try connection.statement(sql.text)
             defer { statement.reset() }
             statement.bind(sql.arguments)
-            let reader = RowReader(schema: schema, table: table)
-            var snapshots: [Snapshot] = []
-            while try statement.step() { snapshots.append(try reader.snapshot(statement)) }
-            return snapshots
+            var reader = RowReader(schema: schema, table: table)
+            while try statement.step() { try reader.read(statement) }
+            return reader.finish()
         }
     }
 
@@ -41,13 +40,16 @@ extension SQLiteStore {
                         + "ON \(SQL.column("t", SQL.primaryKey)) = j.value")
                 defer { statement.reset() }
                 statement.bind(JSONList.integers(tablePositions.compactMap { ids[$0].integerKey }), at: 1)
-                let reader = RowReader(schema: schema, table: table)
+                var reader = RowReader(schema: schema, table: table)
+                var readPositions: [Int] = []
                 let keyColumn = Int32(table.columns.count + 2)
                 while try statement.step() {
                     let index = Int(statement.int64(keyColumn))
                     guard tablePositions.indices.contains(index) else { continue }
-                    found[tablePositions[index]] = try reader.snapshot(statement)
+                    try reader.read(statement)
+                    readPositions.append(tablePositions[index])
                 }
+                for (position, snapshot) in zip(readPositions, reader.finish()) { found[position] = snapshot }
             }
             return found.compactMap { $0 }
         }

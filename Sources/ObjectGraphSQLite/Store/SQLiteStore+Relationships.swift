@@ -40,7 +40,7 @@ extension SQLiteStore {
             let statement = try connection.statement(query.rowsSQL(table))
             defer { statement.reset() }
             statement.bind(JSONList.integers(keys), at: 1)
-            let reader = RowReader(schema: schema, table: table)
+            var reader = RowReader(schema: schema, table: table)
             let ownerColumn = Int32(table.columns.count + 2)
             var result = RelatedSnapshots()
             var seen: Set<Int64> = []
@@ -52,8 +52,9 @@ extension SQLiteStore {
                 }
                 let member = statement.int64(0)
                 result.destinationIDs[owner, default: []].append(AnyObjectID(entityName: table.name, key: .integer(member)))
-                if seen.insert(member).inserted { result.snapshots.append(try reader.snapshot(statement)) }
+                if seen.insert(member).inserted { try reader.read(statement) }
             }
+            result.snapshots = reader.finish()
             return result
         }
     }

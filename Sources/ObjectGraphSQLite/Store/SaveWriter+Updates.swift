@@ -94,7 +94,7 @@ extension SaveWriter {
         defer { statement.reset() }
         statement.bind(key, at: 1)
         guard try statement.step() else { return [] }
-        return try RowReader(schema: schema, table: table).snapshot(statement).values
+        return Array(try RowReader.snapshot(statement, schema: schema, table: table).values)
     }
 
     /// `DELETE` of the row.

@@ -1,0 +1,97 @@
+/// A read-only run of elements, indexed from zero, whose storage other slices may share.
+///
+/// A store reading many rows packs the values of a batch of rows into one array and hands each
+/// ``Snapshot`` a slice of it, so that loading an object allocates nothing for its values, and an object
+/// keeping its committed values only retains the batch. Build one from an array (no copy) or with an
+/// array literal; setting an element copies the slice's own elements first:
+///
+/// ```swift
+/// let values: SharedSlice<AttributeValue> = [.string("Low"), .integer(1993)]
+/// let batch: [AttributeValue] = [.string("Low"), .integer(1993), .string("Hum"), .integer(1991)]
+/// let second = SharedSlice(batch, range: 2..<4)   // [.string("Hum"), .integer(1991)]
+/// second[0]                                        // .string("Hum")
+/// ```
+public struct SharedSlice<Element> {
+    private var storage: [Element]
+    private var offset: Int
+    /// The number of elements.
+    public let count: Int
+
+    /// The elements of `storage` in `range`, sharing its storage.
+    public init(_ storage: [Element], range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= storage.count, "range \(range) is outside the storage")
+        self.storage = storage
+        offset = range.lowerBound
+        count = range.count
+    }
+
+    /// All elements of `elements`, sharing its storage.
+    public init(_ elements: [Element]) {
+        self.init(elements, range: elements.indices)
+    }
+}
+
+extension SharedSlice: RandomAccessCollection, MutableCollection {
+    /// Always 0.
+    public var startIndex: Int { 0 }
+    /// ``count``.
+    public var endIndex: Int { count }
+
+    /// The element at `position` (from 0). Setting one first gives the slice storage of its own, so
+    /// other slices of the batch keep their values.
+    public subscript(position: Int) -> Element {
+        get {
+            precondition(position >= 0 && position < count, "index \(position) is out of range 0..<\(count)")
+            return storage[offset + position]
+        }
+        set {
+            precondition(position >= 0 && position < count, "index \(position) is out of range 0..<\(count)")
+            if offset != 0 || count != storage.count {
+                storage = Array(self)
+                offset = 0
+            }
+            storage[position] = newValue
+        }
+    }
+}
+
+extension SharedSlice: ExpressibleByArrayLiteral {
+    /// A slice of a new array of `elements`.
+    public init(arrayLiteral elements: Element...) {
+        self.init(elements)
+    }
+}
+
+extension SharedSlice: Sendable where Element: Sendable {}
+
+extension SharedSlice: Equatable where Element: Equatable {
+    /// Equal when the elements are.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.elementsEqual(rhs)
+    }
+}
+
+extension SharedSlice: Hashable where Element: Hashable {
+    /// Hashes the elements, as an array would.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for element in self { hasher.combine(element) }
+    }
+}
+
+extension SharedSlice: Codable where Element: Codable {
+    /// Decodes an array.
+    public init(from decoder: any Decoder) throws {
+        self.init(try [Element](from: decoder))
+    }
+
+    /// Encodes the elements as an array.
+    public func encode(to encoder: any Encoder) throws {
+        try Array(self).encode(to: encoder)
+    }
+}
+
+extension SharedSlice: CustomStringConvertible {
+    /// The elements as an array would print them.
+    public var description: String { Array(self).description }
+}

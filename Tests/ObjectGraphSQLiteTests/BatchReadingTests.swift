@@ -1,0 +1,64 @@
+import ObjectGraph
+import ObjectGraphConformance
+import ObjectGraphSQLite
+import Testing
+
+/// Rows are read in batches that share one array of values; answers spanning several batches keep every
+/// row's own values, in order, for fetches, lookups by ID and related snapshots.
+@Suite struct BatchReadingTests {
+    /// More rows than two batches hold, with a to-one to vary the to-one slices too.
+    private let count = 700
+
+    private func populatedStore() async throws -> (SQLiteStore, band: AnyObjectID, albums: [AnyObjectID]) {
+        let store = try await SQLiteStore(at: .inMemory, model: MusicModel.model.schema)
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        let band = Band(context: context, name: "Low")
+        let albums = (0..<count).map { number in
+            let album = Album(context: context, title: "album \(number)")
+            album.year = Int16(1900 + number / 4)
+            if number.isMultiple(of: 3) { band.addToAlbums(album) }
+            return album
+        }
+        try await context.save()
+        return (store, band.objectID, albums.map(\.objectID))
+    }
+
+    private func expectAlbum(_ snapshot: Snapshot, number: Int, band: AnyObjectID) throws {
+        let titleIndex = try #require(Album.entity.attributeIndex(named: "title"))
+        let yearIndex = try #require(Album.entity.attributeIndex(named: "year"))
+        let bandIndex = try #require(Album.entity.relationshipIndex(named: "band"))
+        let bandSlot = try #require(Album.entity.toOneRelationshipIndices.firstIndex(of: bandIndex))
+        #expect(snapshot.values.count == Album.entity.attributes.count)
+        #expect(snapshot.values[titleIndex] == .string("album \(number)"))
+        #expect(snapshot.values[yearIndex] == .integer(Int64(1900 + number / 4)))
+        #expect(snapshot.toOneIDs.count == Album.entity.toOneRelationshipIndices.count)
+        #expect(snapshot.toOneIDs[bandSlot] == (number.isMultiple(of: 3) ? band : nil))
+    }
+
+    @Test func aFetchAcrossBatchesKeepsEveryRowsValues() async throws {
+        let (store, band, albums) = try await populatedStore()
+        let snapshots = try await store.fetch(StoreFetchRequest(entityName: "Album", sortDescriptors: [SortExpression(["year"])]))
+        #expect(snapshots.map(\.id) == albums)
+        for (number, snapshot) in snapshots.enumerated() { try expectAlbum(snapshot, number: number, band: band) }
+    }
+
+    @Test func lookupsByIDAcrossBatchesFollowTheRequestedOrder() async throws {
+        let (store, band, albums) = try await populatedStore()
+        let order = Array(albums.indices.reversed())
+        let snapshots = try await store.snapshots(for: order.map { albums[$0] })
+        #expect(snapshots.map(\.id) == order.map { albums[$0] })
+        for (number, snapshot) in zip(order, snapshots) { try expectAlbum(snapshot, number: number, band: band) }
+    }
+
+    @Test func relatedSnapshotsAcrossBatchesKeepEveryRowsValues() async throws {
+        let (store, band, albums) = try await populatedStore()
+        let related = try #require(try await store.relatedSnapshots(for: "albums", of: "Band", ids: [band]))
+        let members = albums.indices.filter { $0.isMultiple(of: 3) }
+        #expect(Set(related.destinationIDs[band] ?? []) == Set(members.map { albums[$0] }))
+        #expect(related.snapshots.count == members.count)
+        for snapshot in related.snapshots {
+            let number = try #require(albums.firstIndex(of: snapshot.id))
+            try expectAlbum(snapshot, number: number, band: band)
+        }
+    }
+}
