@@ -43,3 +43,40 @@ import Testing
         #expect(slice.description == Array(slice).description)
     }
 }
+
+/// A packer hands out one slice per run, in order, across as many shared arrays as the runs need.
+@Suite struct SlicePackerTests {
+    @Test func runsSpanningSeveralArraysComeBackInOrder() {
+        var packer = SlicePacker<Int>(runsPerArray: 3)
+        for run in 0..<10 {
+            for element in 0..<(run % 4) { packer.append(run * 10 + element) }
+            packer.endRun()
+        }
+        let slices = packer.finish()
+        #expect(slices.count == 10)
+        for (run, slice) in slices.enumerated() {
+            #expect(Array(slice) == (0..<(run % 4)).map { run * 10 + $0 })
+        }
+        #expect(packer.finish().isEmpty)
+    }
+
+    @Test func aDiscardedRunLeavesNoTrace() {
+        var packer = SlicePacker<String>()
+        packer.append("kept")
+        packer.endRun()
+        packer.append("half")
+        packer.append("written")
+        packer.discardRun()
+        packer.append("next")
+        packer.endRun()
+        #expect(packer.finish().map(Array.init) == [["kept"], ["next"]])
+    }
+
+    @Test func anUnendedRunIsNotHandedOut() {
+        var packer = SlicePacker<Int>()
+        packer.append(1)
+        packer.endRun()
+        packer.append(2)
+        #expect(packer.finish().map(Array.init) == [[1]])
+    }
+}

@@ -4,10 +4,13 @@ extension ObjectContext {
     func changeSet(_ pending: PendingSave) -> ChangeSet {
         let live = LiveIDs(inserted: pending.inserted)
         var changes = ChangeSet()
+        var toOnes = SlicePacker<AnyObjectID?>()
+        for object in pending.inserted { live.packToOneIDs(of: object, into: &toOnes) }
         changes.inserted.reserveCapacity(pending.inserted.count)
-        for (object, values) in zip(pending.inserted, pending.insertedValues) {
+        for (index, toOneIDs) in toOnes.finish().enumerated() {
+            let object = pending.inserted[index]
             changes.inserted.append(Snapshot(
-                id: object.objectID, entityName: object.entity.name, values: values, toOneIDs: live.toOneIDs(of: object)))
+                id: object.objectID, entityName: object.entity.name, values: pending.insertedValues[index], toOneIDs: toOneIDs))
         }
         for (object, values) in zip(pending.updated, pending.updatedValues) {
             if let update = update(of: object, values: values, live: live) { changes.updated.append(update) }
@@ -37,7 +40,7 @@ extension ObjectContext {
 
     /// The changed attributes (compared with the committed values) and to-ones of `object`, whose
     /// current stored values are `values`.
-    private func update(of object: ManagedObject, values: [AttributeValue], live: LiveIDs) -> UpdatedObject? {
+    private func update(of object: ManagedObject, values: SharedSlice<AttributeValue>, live: LiveIDs) -> UpdatedObject? {
         let entity = object.entity
         let attributes = object.changedAttributes.compactMap { index -> AttributeChange? in
             guard !entity.attributes[index].isTransient else { return nil }

@@ -139,8 +139,16 @@ extension ObjectContext {
             object.objectID = permanent
             registered.appendNew(object)
         }
-        for (object, values) in zip(pending.inserted, pending.insertedValues) { markCommitted(object, values: values) }
-        for (object, values) in zip(pending.updated, pending.updatedValues) { markCommitted(object, values: values) }
+        var toOnes = SlicePacker<AnyObjectID?>()
+        for object in pending.inserted { object.packCurrentToOneIDs(into: &toOnes) }
+        for (index, toOneIDs) in toOnes.finish().enumerated() {
+            markCommitted(pending.inserted[index], values: pending.insertedValues[index])
+            pending.inserted[index].committedToOneIDs = toOneIDs
+        }
+        for (object, values) in zip(pending.updated, pending.updatedValues) {
+            markCommitted(object, values: values)
+            object.commitToOneIDs()
+        }
         if !gone.isEmpty { forgetReferences(to: gone) }
         // Objects inserted or changed while the store was saving stay pending.
         inserted.keep { $0.lifecycle == .inserted }
@@ -151,13 +159,12 @@ extension ObjectContext {
         pendingToOne.removeAll()
     }
 
-    /// Makes `values` and the current relationships `object`'s committed state.
-    private func markCommitted(_ object: ManagedObject, values: [AttributeValue]) {
+    /// Makes `values` and the current to-manys `object`'s committed state; the caller commits to-ones.
+    private func markCommitted(_ object: ManagedObject, values: SharedSlice<AttributeValue>) {
         object.lifecycle = .persisted
         object.isTouched = false
         if !object.changedAttributes.isEmpty { object.changedAttributes = [] }
-        object.committedValues = SharedSlice(values)
-        object.commitToOneIDs()
+        object.committedValues = values
         guard object.entity.hasToMany else { return }
         for index in object.entity.relationships.indices {
             if case .toMany(let members) = object.relationshipStates[index] {

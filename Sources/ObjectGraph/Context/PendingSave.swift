@@ -1,14 +1,15 @@
 /// The objects one save writes, each with its stored values read once: validation, the change set
-/// and the committed state after the save all use the same values.
+/// and the committed state after the save all use the same values, packed a batch of objects to an
+/// array (``SlicePacker``).
 struct PendingSave {
     /// Inserted objects that are not deleted again, in insertion order.
     let inserted: [ManagedObject]
-    /// ``ManagedObject/storableValues`` of each of ``inserted``.
-    let insertedValues: [[AttributeValue]]
+    /// The stored values of each of ``inserted``.
+    let insertedValues: [SharedSlice<AttributeValue>]
     /// Persisted, changed objects that are not being deleted.
     let updated: [ManagedObject]
-    /// ``ManagedObject/storableValues`` of each of ``updated``.
-    let updatedValues: [[AttributeValue]]
+    /// The stored values of each of ``updated``.
+    let updatedValues: [SharedSlice<AttributeValue>]
 
     init(inserted insertedSet: ObjectSet, changed changedSet: ObjectSet) {
         (inserted, insertedValues) = Self.objectsAndValues(insertedSet.objects) { !$0.isPendingDeletion }
@@ -19,16 +20,15 @@ struct PendingSave {
     /// over many objects costs a cache miss per object).
     private static func objectsAndValues(
         _ objects: [ManagedObject], where isIncluded: (ManagedObject) -> Bool
-    ) -> ([ManagedObject], [[AttributeValue]]) {
+    ) -> ([ManagedObject], [SharedSlice<AttributeValue>]) {
         var included: [ManagedObject] = []
-        var values: [[AttributeValue]] = []
+        var packer = SlicePacker<AttributeValue>()
         included.reserveCapacity(objects.count)
-        values.reserveCapacity(objects.count)
         for object in objects where isIncluded(object) {
             included.append(object)
-            values.append(object.storableValues)
+            object.packStorableValues(into: &packer)
         }
-        return (included, values)
+        return (included, packer.finish())
     }
 }
 
@@ -57,15 +57,16 @@ final class LiveIDs {
         return object.lifecycle == .inserted && !object.isPendingDeletion ? id : self.id(id)
     }
 
-    /// The live destination IDs of every to-one of `object`, aligned with its entity's to-one
-    /// relationships.
-    func toOneIDs(of object: ManagedObject) -> [AnyObjectID?] {
-        object.entity.toOneRelationshipIndices.map { index in
+    /// Appends the live destination IDs of every to-one of `object`, aligned with its entity's to-one
+    /// relationships, as one run of `packer`.
+    func packToOneIDs(of object: ManagedObject, into packer: inout SlicePacker<AnyObjectID?>) {
+        for index in object.entity.toOneRelationshipIndices {
             switch object.relationshipStates[index] {
-            case .toOneFault(let destination): id(destination)
-            case .toOne(let destination): destination.flatMap(id(of:))
-            case .toManyFault, .toMany: nil
+            case .toOneFault(let destination): packer.append(id(destination))
+            case .toOne(let destination): packer.append(destination.flatMap(id(of:)))
+            case .toManyFault, .toMany: packer.append(nil)
             }
         }
+        packer.endRun()
     }
 }

@@ -8,7 +8,7 @@ final class ValidationRules {
     /// Appends every rule `object` breaks to `failures`, reading attributes from `values` (its
     /// ``ManagedObject/storableValues``). To-many counts are checked for loaded relationships.
     /// - Throws: ``ObjectGraphError/unsupportedExpression(_:)`` for a regular expression that does not compile.
-    func check(_ object: ManagedObject, values: [AttributeValue], into failures: inout [ValidationFailure]) throws {
+    func check(_ object: ManagedObject, values: SharedSlice<AttributeValue>, into failures: inout [ValidationFailure]) throws {
         func fail(_ property: String, _ kind: ValidationFailure.Kind) {
             failures.append(ValidationFailure(objectID: object.objectID, entityName: object.entity.name, property: property, kind: kind))
         }

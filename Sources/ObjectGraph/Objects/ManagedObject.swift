@@ -116,9 +116,20 @@ open class ManagedObject {
     /// Whether the object was loaded from the store and has unsaved changes.
     public final var isUpdated: Bool { lifecycle == .persisted && isTouched && !isPendingDeletion }
 
-    /// Every attribute value, in attribute order (transient ones as ``AttributeValue/null``).
-    final var storableValues: [AttributeValue] {
-        entity.attributes.indices.map { entity.attributes[$0].isTransient ? .null : attributeValue(at: $0) }
+    /// Appends every attribute value, in attribute order (transient ones as ``AttributeValue/null``), as
+    /// one run of `packer`.
+    final func packStorableValues(into packer: inout SlicePacker<AttributeValue>) {
+        for (index, isTransient) in entity.attributeIsTransient.enumerated() {
+            packer.append(isTransient ? .null : attributeValue(at: index))
+        }
+        packer.endRun()
+    }
+
+    /// Appends the current destination ID of every to-one, aligned with the entity's to-one
+    /// relationships, as one run of `packer`.
+    final func packCurrentToOneIDs(into packer: inout SlicePacker<AnyObjectID?>) {
+        for index in entity.toOneRelationshipIndices { packer.append(toOneID(at: index)) }
+        packer.endRun()
     }
 
     /// The current destination IDs of every to-one, aligned with the entity's to-one relationships.

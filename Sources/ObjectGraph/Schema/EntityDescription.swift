@@ -47,6 +47,8 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
     /// Whether each relationship is a to-many, so new objects set up their relationships without
     /// copying relationship descriptions.
     let relationshipIsToMany: [Bool]
+    /// Whether each attribute is transient, by index.
+    let attributeIsTransient: [Bool]
 
     private let attributeIndexByName: [String: Int]
     private let relationshipIndexByName: [String: Int]
@@ -82,6 +84,7 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
         self.hasToMany = toOnes.count < relationships.count
         self.validationPlan = ValidationPlan(attributes: attributes, relationships: relationships)
         self.relationshipIsToMany = relationships.map(\.isToMany)
+        self.attributeIsTransient = attributes.map(\.isTransient)
         self.toOneRelationshipIndices = toOnes
         self.toOneSlotByRelationshipIndex = Dictionary(
             uniqueKeysWithValues: toOnes.enumerated().map { ($0.element, $0.offset) })

@@ -12,13 +12,13 @@
 /// second[0]                                        // .string("Hum")
 /// ```
 public struct SharedSlice<Element> {
-    private var storage: [Element]
-    private var offset: Int
+    @usableFromInline var storage: [Element]
+    @usableFromInline var offset: Int
     /// The number of elements.
     public let count: Int
 
     /// The elements of `storage` in `range`, sharing its storage.
-    public init(_ storage: [Element], range: Range<Int>) {
+    @inlinable public init(_ storage: [Element], range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= storage.count, "range \(range) is outside the storage")
         self.storage = storage
         offset = range.lowerBound
@@ -26,20 +26,20 @@ public struct SharedSlice<Element> {
     }
 
     /// All elements of `elements`, sharing its storage.
-    public init(_ elements: [Element]) {
+    @inlinable public init(_ elements: [Element]) {
         self.init(elements, range: elements.indices)
     }
 }
 
 extension SharedSlice: RandomAccessCollection, MutableCollection {
     /// Always 0.
-    public var startIndex: Int { 0 }
+    @inlinable public var startIndex: Int { 0 }
     /// ``count``.
-    public var endIndex: Int { count }
+    @inlinable public var endIndex: Int { count }
 
     /// The element at `position` (from 0). Setting one first gives the slice storage of its own, so
     /// other slices of the batch keep their values.
-    public subscript(position: Int) -> Element {
+    @inlinable public subscript(position: Int) -> Element {
         get {
             precondition(position >= 0 && position < count, "index \(position) is out of range 0..<\(count)")
             return storage[offset + position]
@@ -57,7 +57,7 @@ extension SharedSlice: RandomAccessCollection, MutableCollection {
 
 extension SharedSlice: ExpressibleByArrayLiteral {
     /// A slice of a new array of `elements`.
-    public init(arrayLiteral elements: Element...) {
+    @inlinable public init(arrayLiteral elements: Element...) {
         self.init(elements)
     }
 }

@@ -2,24 +2,16 @@ import CSQLite
 import Foundation
 import ObjectGraph
 
-/// Turns rows of a table's select list into ``Snapshot`` values. The values of up to ``batchSize``
-/// consecutive rows share one array (``SharedSlice``), so reading a row allocates nothing of its own.
+/// Turns rows of a table's select list into ``Snapshot`` values. The values of a batch of rows share
+/// one array (``SlicePacker``), so reading a row allocates nothing of its own.
 struct RowReader {
-    /// Rows whose values share one array: enough to make allocations rare, few enough that an object
-    /// kept alone keeps little memory alive.
-    static let batchSize = 256
-
     let schema: StoreSchema
     let table: TableLayout
     private var snapshots: [Snapshot] = []
-    private var batch = Batch()
-
-    /// The rows read into the current batch, and their values.
-    private struct Batch {
-        var rows: [(id: AnyObjectID, entityName: String, values: Range<Int>, toOneIDs: Range<Int>)] = []
-        var values: [AttributeValue] = []
-        var toOneIDs: [AnyObjectID?] = []
-    }
+    /// The rows read since the last batch of snapshots was made.
+    private var rows: [(id: AnyObjectID, entityName: String)] = []
+    private var values = SlicePacker<AttributeValue>()
+    private var toOneIDs = SlicePacker<AnyObjectID?>()
 
     init(schema: StoreSchema, table: TableLayout) {
         self.schema = schema
@@ -40,45 +32,40 @@ struct RowReader {
             throw ObjectGraphError.inconsistentData("row \(table.name)/\(key) has an unknown entity code \(statement.int64(1))")
         }
         let attributes = layout.entity.attributes
-        if batch.values.isEmpty { batch.values.reserveCapacity(Self.batchSize * attributes.count) }
-        let valuesStart = batch.values.count
         for (index, column) in layout.attributeSelectIndices.enumerated() {
             guard let column else {
-                batch.values.append(.null)
+                values.append(.null)
                 continue
             }
             guard let value = Self.value(statement, column: column, type: attributes[index].type) else {
-                batch.values.removeSubrange(valuesStart...)
+                values.discardRun()
                 throw ObjectGraphError.inconsistentData(
                     "\(table.name)/\(key): the stored \(attributes[index].name) is not a valid \(attributes[index].type.rawValue)")
             }
-            batch.values.append(value)
+            values.append(value)
         }
-        let toOnesStart = batch.toOneIDs.count
+        values.endRun()
         for (column, destination) in zip(layout.toOneSelectIndices, layout.toOneDestinationTables) {
-            batch.toOneIDs.append(statement.isNull(column) ? nil : AnyObjectID(entityName: destination, key: .integer(statement.int64(column))))
+            toOneIDs.append(statement.isNull(column) ? nil : AnyObjectID(entityName: destination, key: .integer(statement.int64(column))))
         }
-        batch.rows.append((AnyObjectID(entityName: layout.table, key: .integer(key)), layout.entity.name,
-                           valuesStart..<batch.values.count, toOnesStart..<batch.toOneIDs.count))
-        if batch.rows.count == Self.batchSize { flush() }
+        toOneIDs.endRun()
+        rows.append((AnyObjectID(entityName: layout.table, key: .integer(key)), layout.entity.name))
+        if rows.count == values.runsPerArray { makeSnapshots() }
     }
 
-    /// The snapshots of every row read, in order.
+    /// The snapshots of every row read, in order; the reader starts over.
     mutating func finish() -> [Snapshot] {
-        flush()
+        makeSnapshots()
         defer { snapshots = [] }
         return snapshots
     }
 
-    private mutating func flush() {
-        guard !batch.rows.isEmpty else { return }
-        let (values, toOneIDs) = (batch.values, batch.toOneIDs)
-        for row in batch.rows {
-            snapshots.append(Snapshot(id: row.id, entityName: row.entityName,
-                                      values: SharedSlice(values, range: row.values),
-                                      toOneIDs: SharedSlice(toOneIDs, range: row.toOneIDs)))
+    /// Turns the rows read since the last call into snapshots, sharing one array of values.
+    private mutating func makeSnapshots() {
+        for (row, (values, toOneIDs)) in zip(rows, zip(values.finish(), toOneIDs.finish())) {
+            snapshots.append(Snapshot(id: row.id, entityName: row.entityName, values: values, toOneIDs: toOneIDs))
         }
-        batch = Batch()
+        rows.removeAll(keepingCapacity: true)
     }
 
     /// The value in `column` as an attribute of `type` stores it; `nil` for bytes that do not decode.
