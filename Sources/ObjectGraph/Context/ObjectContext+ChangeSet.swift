@@ -23,7 +23,9 @@ extension ObjectContext {
         for object in pending.updated where object.entity.hasToMany {
             appendToManyChanges(of: object, live: live, to: &changes.toManyChanges)
         }
-        for (key, pending) in pendingToMany where registeredObject(for: key.owner)?.isPendingDeletion != true {
+        for (key, pending) in pendingToMany
+        where model.schema.carriesToManyChanges(of: key.entityName, relationshipAt: key.relationshipIndex)
+            && registeredObject(for: key.owner)?.isPendingDeletion != true {
             let added = pending.added.compactMap { $0.isPendingDeletion ? nil : live.id(of: $0) }
             guard !added.isEmpty || !pending.removed.isEmpty else { continue }
             changes.toManyChanges.append(ToManyChange(
@@ -61,7 +63,8 @@ extension ObjectContext {
     /// Appends a change for every loaded to-many of `object` whose members or order differ from the
     /// committed ones.
     private func appendToManyChanges(of object: ManagedObject, live: LiveIDs, to changes: inout [ToManyChange]) {
-        for index in object.entity.relationships.indices {
+        for index in object.entity.relationships.indices
+        where model.schema.carriesToManyChanges(of: object.entity.name, relationshipAt: index) {
             let relationship = object.entity.relationships[index]
             guard !relationship.isTransient, case .toMany(let members) = object.relationshipStates[index] else { continue }
             let current = members.compactMap { $0.isPendingDeletion ? nil : live.id(of: $0) }

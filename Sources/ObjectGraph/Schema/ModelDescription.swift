@@ -22,6 +22,7 @@ public final class ModelDescription: Sendable, CustomStringConvertible {
     private let entityIndexByName: [String: Int]
     private let childrenByName: [String: [String]]
     private let rootNameByName: [String: String]
+    private let carriesToManyChangesByName: [String: [Bool]]
 
     /// Creates a model and precomputes its lookup tables.
     public init(name: String, entities: [EntityDescription]) {
@@ -39,6 +40,26 @@ public final class ModelDescription: Sendable, CustomStringConvertible {
             (name, Self.walkToRoot(from: name, parentOf: { indexByName[$0].flatMap { entities[$0].parentName } }))
         })
         self.versionHash = SHA256.hexDigest(of: Array(Self.canonicalEncoding(of: entities).utf8))
+        var carries: [String: [Bool]] = [:]
+        for entity in entities where carries[entity.name] == nil {
+            carries[entity.name] = entity.relationships.map { relationship in
+                guard relationship.isToMany else { return false }
+                guard !relationship.isOrdered, let inverseName = relationship.inverseName,
+                      let inverse = indexByName[relationship.destinationEntityName].flatMap({ entities[$0].relationship(named: inverseName) })
+                else { return true }
+                return inverse.isToMany
+            }
+        }
+        self.carriesToManyChangesByName = carries
+    }
+
+    /// Whether a ``ChangeSet`` carries changes of the relationship at `index` of `entityName` as
+    /// ``ToManyChange`` values: true for to-manys that are ordered, have no inverse, or whose inverse is a
+    /// to-many. The membership of any other to-many is the foreign key of its inverse to-one, which the
+    /// change set carries already.
+    public func carriesToManyChanges(of entityName: String, relationshipAt index: Int) -> Bool {
+        guard let flags = carriesToManyChangesByName[entityName], flags.indices.contains(index) else { return false }
+        return flags[index]
     }
 
     /// The entity called `name`, if any.

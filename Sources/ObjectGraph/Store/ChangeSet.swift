@@ -8,10 +8,11 @@
 /// - Every to-one is a foreign key on its own entity: inserted objects carry all of them in
 ///   ``Snapshot/toOneIDs``, updated objects the changed ones in ``UpdatedObject/toOnes``. Both sides of a
 ///   one-to-one appear.
-/// - Every changed to-many appears as a ``ToManyChange``. When its inverse is a to-one the same
-///   membership is already expressed by the inverse's foreign key, so a store that keeps foreign keys
-///   uses the change only for positions of ordered relationships. Many-to-many changes may be reported
-///   from both sides; adding an existing link or removing a missing one is not an error.
+/// - A changed to-many appears as a ``ToManyChange`` when it is ordered, has no inverse, or its inverse
+///   is a to-many (``ModelDescription/carriesToManyChanges(of:relationshipAt:)``). Any other to-many's
+///   membership is its inverse's foreign key, which is already here; an ordered one's change then
+///   matters only for positions. Many-to-many changes may be reported from both sides; adding an
+///   existing link or removing a missing one is not an error.
 /// - Deleted objects lose their link rows and positions in the store. Foreign keys of other objects that
 ///   point at them are changed by the context as the delete rules say (they arrive as updates);
 ///   under ``DeleteRule/noAction`` they may be left dangling.

@@ -1,0 +1,66 @@
+import ObjectGraph
+import ObjectGraphConformance
+import Synchronization
+import Testing
+
+/// A store that keeps every change set it is asked to save.
+private final class RecordingStore: PersistentStore {
+    let base: InMemoryStore
+    let saved = Mutex<[ChangeSet]>([])
+    init(model: ModelDescription) { base = InMemoryStore(model: model) }
+    var model: ModelDescription { base.model }
+    var capabilities: StoreCapabilities { base.capabilities }
+    func fetch(_ request: StoreFetchRequest) async throws -> [Snapshot] { try await base.fetch(request) }
+    func count(_ request: StoreFetchRequest) async throws -> Int { try await base.count(request) }
+    func snapshots(for ids: [AnyObjectID]) async throws -> [Snapshot] { await base.snapshots(for: ids) }
+    func relatedIDs(for relationshipName: String, of entityName: String, ids: [AnyObjectID]) async throws -> [AnyObjectID: [AnyObjectID]] {
+        try await base.relatedIDs(for: relationshipName, of: entityName, ids: ids)
+    }
+    func save(_ changes: ChangeSet) async throws -> [AnyObjectID] {
+        saved.withLock { $0.append(changes) }
+        return try await base.save(changes)
+    }
+}
+
+/// To-many changes travel only where the inverse's foreign key does not already say everything.
+@Suite struct ChangeSetShapeTests {
+    private let schema = MusicModel.model.schema
+
+    @Test func theModelSaysWhichToManysCarryChanges() throws {
+        let albums = try #require(Band.entity.relationshipIndex(named: "albums"))
+        let tracks = try #require(Album.entity.relationshipIndex(named: "tracks"))
+        let tags = try #require(Track.entity.relationshipIndex(named: "tags"))
+        let band = try #require(Album.entity.relationshipIndex(named: "band"))
+        #expect(!schema.carriesToManyChanges(of: "Band", relationshipAt: albums))   // inverse to-one: the foreign key
+        #expect(schema.carriesToManyChanges(of: "Album", relationshipAt: tracks))   // ordered: positions
+        #expect(schema.carriesToManyChanges(of: "Track", relationshipAt: tags))     // many-to-many: links
+        #expect(!schema.carriesToManyChanges(of: "Album", relationshipAt: band))    // a to-one
+        #expect(!schema.carriesToManyChanges(of: "Nothing", relationshipAt: 0))
+    }
+
+    @Test func aSaveSendsOnlyOrderedAndManyToManyChanges() async throws {
+        let store = RecordingStore(model: schema)
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        let band = Band(context: context, name: "Low")
+        let album = Album(context: context, title: "C'mon")
+        band.addToAlbums(album)
+        let track = Track(context: context, title: "Try to Sleep")
+        album.insertIntoTracks(track, at: 0)
+        track.addToTags(Tag(context: context, name: "slowcore"))
+        try await context.save()
+
+        let changes = try #require(store.saved.withLock { $0.last })
+        let relationships = Set(changes.toManyChanges.map { "\($0.entityName).\(schema.entity(named: $0.entityName)?.relationships[$0.relationshipIndex].name ?? "?")" })
+        #expect(!relationships.contains("Band.albums"))
+        #expect(relationships.contains("Album.tracks"))
+        #expect(relationships.contains("Track.tags") || relationships.contains("Tag.tracks"))
+        let bandIndex = try #require(Album.entity.relationshipIndex(named: "band"))
+        let bandSlot = try #require(Album.entity.toOneRelationshipIndices.firstIndex(of: bandIndex))
+        let insertedAlbum = try #require(changes.inserted.first { $0.entityName == "Album" })
+        #expect(insertedAlbum.toOneIDs[bandSlot] == changes.inserted.first { $0.entityName == "Band" }?.id)
+
+        let fresh = try ObjectContext(store: store, model: MusicModel.model)
+        let loaded = try #require(try await fresh.fetch(Band.self).first)
+        #expect(try await loaded.albums.map(\.title) == ["C'mon"])
+    }
+}
