@@ -28,16 +28,19 @@ public final class ObjectContext {
     /// The model, with the class of every entity.
     public let model: ManagedObjectModel
 
+    // The bookkeeping below is touched for every object a context creates, loads or saves; its accesses
+    // never overlap, so they skip the dynamic exclusivity checks.
+
     /// Registered objects with permanent IDs (``registeredObject(for:)`` also finds inserted ones).
-    var registered = IdentityMap()
+    @exclusivity(unchecked) var registered = IdentityMap()
     /// Inserted objects by temporary ID, built on the first lookup by a temporary ID.
-    var temporaryIndex: [AnyObjectID: ManagedObject]?
-    var inserted = ObjectSet()
-    var deleted = ObjectSet()
-    var changed = ObjectSet()
-    var pendingToMany: [PendingKey: PendingToMany] = [:]
-    var pendingToOne: [PendingKey: AnyObjectID?] = [:]
-    var journal: SaveJournal?
+    @exclusivity(unchecked) var temporaryIndex: [AnyObjectID: ManagedObject]?
+    @exclusivity(unchecked) var inserted = ObjectSet()
+    @exclusivity(unchecked) var deleted = ObjectSet()
+    @exclusivity(unchecked) var changed = ObjectSet()
+    @exclusivity(unchecked) var pendingToMany: [PendingKey: PendingToMany] = [:]
+    @exclusivity(unchecked) var pendingToOne: [PendingKey: AnyObjectID?] = [:]
+    @exclusivity(unchecked) var journal: SaveJournal?
     var isSaving = false
     var misuse: ObjectGraphError?
     /// Counts ``reset()`` calls, so work that awaited something can tell the context was reset meanwhile.

@@ -49,17 +49,19 @@ open class ManagedObject {
     /// ``ObjectContext/reset()``.
     public internal(set) weak var context: ObjectContext?
 
-    var lifecycle: Lifecycle = .detached
-    var isPendingDeletion = false
+    // The runtime's state below is read and written on every change and load; its accesses never
+    // overlap, so they skip the dynamic exclusivity checks that cost a few percent of a large save.
+    @exclusivity(unchecked) var lifecycle: Lifecycle = .detached
+    @exclusivity(unchecked) var isPendingDeletion = false
     /// Whether the context lists this persisted object as changed.
-    var isTouched = false
+    @exclusivity(unchecked) var isTouched = false
     /// False while the runtime itself writes attributes (loading, rollback), so no change is recorded.
-    var isTrackingChanges = true
-    var relationshipStates: [RelationshipState]
-    var changedAttributes: AttributeIndexSet = []
-    var committedValues: SharedSlice<AttributeValue> = []
-    var committedToOneIDs: SharedSlice<AnyObjectID?> = []
-    var committedToMany: [Int: [AnyObjectID]] = [:]
+    @exclusivity(unchecked) var isTrackingChanges = true
+    @exclusivity(unchecked) var relationshipStates: [RelationshipState]
+    @exclusivity(unchecked) var changedAttributes: AttributeIndexSet = []
+    @exclusivity(unchecked) var committedValues: SharedSlice<AttributeValue> = []
+    @exclusivity(unchecked) var committedToOneIDs: SharedSlice<AnyObjectID?> = []
+    @exclusivity(unchecked) var committedToMany: [Int: [AnyObjectID]] = [:]
 
     /// Creates a detached object of `entity` with every to-one empty and every to-many loaded and empty.
     /// Generated initializers call this and then insert the object into a context.
