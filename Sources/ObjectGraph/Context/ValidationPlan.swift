@@ -19,7 +19,7 @@ final class ValidationPlan: Sendable {
         let isOptional: Bool
     }
 
-    /// Every stored (non-transient) attribute, in order.
+    /// The stored (non-transient) attributes that can fail validation: required ones and those with rules.
     let attributes: [Attribute]
     /// Indices of the required, stored to-one relationships.
     let requiredToOnes: [Int]
@@ -27,11 +27,12 @@ final class ValidationPlan: Sendable {
     let countedToManys: [CountedToMany]
 
     init(attributes: [AttributeDescription], relationships: [RelationshipDescription]) {
-        self.attributes = attributes.indices.filter { !attributes[$0].isTransient }.map { index in
+        self.attributes = attributes.indices.compactMap { index in
             let attribute = attributes[index]
-            return Attribute(
-                index: index, isOptional: attribute.isOptional,
-                hasValueRules: attribute.minimum != nil || attribute.maximum != nil || attribute.regularExpression != nil)
+            let hasValueRules = attribute.minimum != nil || attribute.maximum != nil || attribute.regularExpression != nil
+            // An optional attribute without rules accepts every value.
+            guard !attribute.isTransient, !attribute.isOptional || hasValueRules else { return nil }
+            return Attribute(index: index, isOptional: attribute.isOptional, hasValueRules: hasValueRules)
         }
         requiredToOnes = relationships.indices.filter { index in
             let relationship = relationships[index]
