@@ -2,15 +2,13 @@
 extension ObjectContext {
     /// Everything pending, without references to objects that were inserted and deleted again.
     func changeSet(_ pending: PendingSave) -> ChangeSet {
-        let live = LiveIDs(inserted: pending.inserted)
+        let live = pending.live
         var changes = ChangeSet()
-        var toOnes = SlicePacker<AnyObjectID?>()
-        for object in pending.inserted { live.packToOneIDs(of: object, into: &toOnes) }
         changes.inserted.reserveCapacity(pending.inserted.count)
-        for (index, toOneIDs) in toOnes.finish().enumerated() {
-            let object = pending.inserted[index]
+        for (index, object) in pending.inserted.enumerated() {
             changes.inserted.append(Snapshot(
-                id: object.objectID, entityName: object.entity.name, values: pending.insertedValues[index], toOneIDs: toOneIDs))
+                id: object.objectID, entityName: object.entity.name,
+                values: pending.insertedValues[index], toOneIDs: pending.insertedToOneIDs[index]))
         }
         for (object, values) in zip(pending.updated, pending.updatedValues) {
             if let update = update(of: object, values: values, live: live) { changes.updated.append(update) }

@@ -6,40 +6,48 @@ struct PendingSave {
     let inserted: [ManagedObject]
     /// The stored values of each of ``inserted``.
     let insertedValues: [SharedSlice<AttributeValue>]
+    /// The live to-one destinations of each of ``inserted`` (see ``LiveIDs``).
+    let insertedToOneIDs: [SharedSlice<AnyObjectID?>]
     /// Persisted, changed objects that are not being deleted.
     let updated: [ManagedObject]
     /// The stored values of each of ``updated``.
     let updatedValues: [SharedSlice<AttributeValue>]
+    /// Which IDs the change set may mention.
+    let live: LiveIDs
 
+    /// Reads everything in one pass over each set (each pass over many objects costs a cache miss per
+    /// object).
     init(inserted insertedSet: ObjectSet, changed changedSet: ObjectSet) {
-        (inserted, insertedValues) = Self.objectsAndValues(insertedSet.objects) { !$0.isPendingDeletion }
-        (updated, updatedValues) = Self.objectsAndValues(changedSet.objects) { !$0.isPendingDeletion && $0.lifecycle == .persisted }
-    }
-
-    /// The objects passing `isIncluded` and their stored values, in one pass over `objects` (each pass
-    /// over many objects costs a cache miss per object).
-    private static func objectsAndValues(
-        _ objects: [ManagedObject], where isIncluded: (ManagedObject) -> Bool
-    ) -> ([ManagedObject], [SharedSlice<AttributeValue>]) {
-        var included: [ManagedObject] = []
-        var packer = SlicePacker<AttributeValue>()
-        included.reserveCapacity(objects.count)
-        for object in objects where isIncluded(object) {
-            included.append(object)
-            object.packStorableValues(into: &packer)
+        let live = LiveIDs(inserted: insertedSet)
+        var inserted: [ManagedObject] = []
+        var values = SlicePacker<AttributeValue>()
+        var toOneIDs = SlicePacker<AnyObjectID?>()
+        inserted.reserveCapacity(insertedSet.objects.count)
+        for object in insertedSet.objects where !object.isPendingDeletion {
+            inserted.append(object)
+            object.packStorableValues(into: &values)
+            live.packToOneIDs(of: object, into: &toOneIDs)
         }
-        return (included, packer.finish())
+        (self.inserted, insertedValues, insertedToOneIDs, self.live) = (inserted, values.finish(), toOneIDs.finish(), live)
+
+        var updated: [ManagedObject] = []
+        for object in changedSet.objects where !object.isPendingDeletion && object.lifecycle == .persisted {
+            updated.append(object)
+            object.packStorableValues(into: &values)
+        }
+        (self.updated, updatedValues) = (updated, values.finish())
     }
 }
 
 /// Which object IDs a change set may mention: permanent IDs, and temporary IDs of objects the save
 /// inserts (an inserted object deleted again leaves no trace in the store).
 final class LiveIDs {
-    private let inserted: [ManagedObject]
+    private let inserted: ObjectSet
     /// Built on first use: only references known by ID alone (faults, unloaded sides) need it.
-    private lazy var temporaryIDs = Set(inserted.map(\.objectID))
+    private lazy var temporaryIDs = Set(inserted.objects.lazy.filter { !$0.isPendingDeletion }.map(\.objectID))
 
-    init(inserted: [ManagedObject]) {
+    /// The live IDs of a save of the objects in `inserted` that are not pending deletion.
+    init(inserted: ObjectSet) {
         self.inserted = inserted
     }
 
