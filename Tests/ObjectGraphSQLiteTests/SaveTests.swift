@@ -33,6 +33,28 @@ import Testing
         #expect(podcast.first?.entityName == "Podcast")
     }
 
+    /// Temporary keys of one save are looked up densely when they fill their range and by hashing when
+    /// they are scattered; both resolve references between inserted objects.
+    @Test(arguments: [0, 5]) func referencesBetweenInsertsResolveWhateverTheTemporaryKeysGaps(gap: Int) async throws {
+        let store = try await SQLiteStore(at: .inMemory, model: model)
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        for number in 0..<40 {
+            let band = Band(context: context, name: "band \(number)")
+            for _ in 0..<gap { _ = AnyObjectID.temporary(entityName: "Band") }
+            let album = Album(context: context, title: "album \(number)")
+            album.setBand(band)
+        }
+        try await context.save()
+
+        let fresh = try ObjectContext(store: store, model: MusicModel.model)
+        let albums = try await fresh.fetch(Album.self)
+        #expect(albums.count == 40)
+        for album in albums {
+            let band = try #require(try await album.band)
+            #expect(band.name == album.title.replacingOccurrences(of: "album", with: "band"))
+        }
+    }
+
     @Test func keysAreNeverReusedAfterDeletes() async throws {
         let store = try await SQLiteStore(at: .inMemory, model: model)
         let first = try await store.save(ChangeSet(inserted: [band("A")]))

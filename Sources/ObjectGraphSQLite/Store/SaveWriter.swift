@@ -5,7 +5,7 @@ struct SaveWriter {
     let connection: Connection
     let schema: StoreSchema
     /// Temporary keys of this save's inserts to their permanent keys, to resolve references to them.
-    private var mapping: [UInt64: Int64] = [:]
+    private var mapping = TemporaryKeyMap([])
     /// The permanent ID of each inserted object, in change set order.
     private var permanentIDs: [AnyObjectID] = []
     /// The permanent key of each inserted object, in change set order.
@@ -71,16 +71,18 @@ struct SaveWriter {
             write.bind(table, at: 2)
             try write.run()
         }
-        mapping.reserveCapacity(inserted.count)
+        var pairs: [(temporary: UInt64, key: Int64)] = []
+        pairs.reserveCapacity(inserted.count)
         permanentIDs.reserveCapacity(inserted.count)
         insertedKeys.reserveCapacity(inserted.count)
         for (index, slot) in zip(inserted.indices, tableSlots) {
             let key = next[slot]
             next[slot] = key + 1
-            if case .temporary(let temporary) = inserted[index].id.key { mapping[temporary] = key }
+            if case .temporary(let temporary) = inserted[index].id.key { pairs.append((temporary, key)) }
             permanentIDs.append(AnyObjectID(entityName: tables[slot], key: .integer(key)))
             insertedKeys.append(key)
         }
+        mapping = TemporaryKeyMap(pairs)
     }
 
     /// The integer key of `id`, after mapping a temporary ID inserted by this save.
