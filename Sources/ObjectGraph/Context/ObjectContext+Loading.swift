@@ -4,26 +4,56 @@ extension ObjectContext {
     /// objects without unsaved changes take the snapshot's newer values.
     func materialize(_ snapshots: [Snapshot], refreshing: Bool = true) throws -> [ManagedObject] {
         registered.reserveCapacity(forRegistering: snapshots.count)
+        let faults = try faultStates(of: snapshots)
         var factory: ObjectFactory?
         var objects: [ManagedObject] = []
         objects.reserveCapacity(snapshots.count)
-        for snapshot in snapshots {
+        for (snapshot, faults) in zip(snapshots, faults) {
             if factory?.entity.name != snapshot.entityName {
                 factory = try model.objectFactory(entityName: snapshot.entityName)
             }
             guard let factory else { throw ObjectGraphError.unknownEntity(snapshot.entityName) }
-            objects.append(try register(snapshot, factory: factory, refreshing: refreshing))
+            objects.append(try register(snapshot, factory: factory, faults: faults, refreshing: refreshing))
         }
         return objects
     }
 
-    /// The registered object with `snapshot`'s ID, made by `factory` and loaded when there is none, with
-    /// one hash lookup either way; with `refreshing`, an unchanged registered object is loaded again.
-    private func register(_ snapshot: Snapshot, factory: ObjectFactory, refreshing: Bool) throws -> ManagedObject {
+    /// The relationship states of a newly loaded object for each snapshot (to-one faults with the
+    /// snapshot's destinations, to-many faults), packed a batch to an array so a new object allocates
+    /// nothing for them until a relationship changes.
+    private func faultStates(of snapshots: [Snapshot]) throws -> [SharedSlice<RelationshipState>] {
+        var packer = SlicePacker<RelationshipState>()
+        var entity: EntityDescription?
+        for snapshot in snapshots {
+            if entity?.name != snapshot.entityName {
+                entity = try model.objectFactory(entityName: snapshot.entityName).entity
+            }
+            guard let entity else { throw ObjectGraphError.unknownEntity(snapshot.entityName) }
+            var slot = 0
+            for isToMany in entity.relationshipIsToMany {
+                if isToMany {
+                    packer.append(.toManyFault)
+                } else {
+                    // A snapshot of the wrong shape is refused when its object loads.
+                    packer.append(.toOneFault(slot < snapshot.toOneIDs.count ? snapshot.toOneIDs[slot] : nil))
+                    slot += 1
+                }
+            }
+            packer.endRun()
+        }
+        return packer.finish()
+    }
+
+    /// The registered object with `snapshot`'s ID, made by `factory` with the relationship states
+    /// `faults` and loaded when there is none, with one hash lookup either way; with `refreshing`, an
+    /// unchanged registered object is loaded again.
+    private func register(
+        _ snapshot: Snapshot, factory: ObjectFactory, faults: SharedSlice<RelationshipState>, refreshing: Bool
+    ) throws -> ManagedObject {
         let (object, created) = registered.object(for: snapshot.id, orRegister: factory.make)
         guard created else {
             if refreshing && object.lifecycle == .persisted && !object.isTouched && !object.isPendingDeletion {
-                try load(snapshot, into: object)
+                try reload(snapshot, into: object)
             }
             return object
         }
@@ -31,18 +61,22 @@ extension ObjectContext {
         object.context = self
         object.lifecycle = .persisted
         do {
-            try load(snapshot, into: object)
+            try loadAttributes(snapshot, into: object)
         } catch {
             registered[snapshot.id] = nil
             throw error
         }
+        object.relationshipStates = faults
+        object.committedToOneIDs = snapshot.toOneIDs
+        applyPendingToOnes(to: object)
         return object
     }
 
-    /// Sets `object`'s attributes, to-one faults and committed state from `snapshot`, then applies changes
-    /// made to it while it was not registered.
-    private func load(_ snapshot: Snapshot, into object: ManagedObject) throws {
-        try loadAttributesAndToOnes(snapshot, into: object)
+    /// Sets a registered `object`'s attributes, to-one faults and committed state from `snapshot`, makes
+    /// its to-manys faults again, then applies changes made to it while it was not loaded.
+    private func reload(_ snapshot: Snapshot, into object: ManagedObject) throws {
+        try loadAttributes(snapshot, into: object)
+        loadToOnes(snapshot, into: object)
         let entity = object.entity
         if entity.hasToMany {
             for (index, isToMany) in entity.relationshipIsToMany.enumerated() where isToMany {
@@ -60,15 +94,16 @@ extension ObjectContext {
         for snapshot in snapshots {
             guard let object = registered[snapshot.id], object.lifecycle == .persisted else { continue }
             do {
-                try loadAttributesAndToOnes(snapshot, into: object)
+                try loadAttributes(snapshot, into: object)
+                loadToOnes(snapshot, into: object)
             } catch {
                 throw ObjectGraphError.inconsistentData("the save took effect, but the store's state of \(snapshot.id) does not fit: \(error)")
             }
         }
     }
 
-    /// Sets `object`'s attributes, to-one faults and their committed state from `snapshot`.
-    private func loadAttributesAndToOnes(_ snapshot: Snapshot, into object: ManagedObject) throws {
+    /// Checks that `snapshot` fits `object`'s entity, then sets its attributes and their committed state.
+    private func loadAttributes(_ snapshot: Snapshot, into object: ManagedObject) throws {
         let entity = object.entity
         guard snapshot.values.count == entity.attributes.count,
               snapshot.toOneIDs.count == entity.toOneRelationshipIndices.count else {
@@ -79,14 +114,19 @@ extension ObjectContext {
         for index in entity.storedAttributeIndices {
             try object.setAttributeValue(snapshot.values[index], at: index)
         }
-        for (slot, index) in entity.toOneRelationshipIndices.enumerated() {
+        object.committedValues = snapshot.values
+        if !object.changedAttributes.isEmpty { object.changedAttributes = AttributeIndexSet() }
+    }
+
+    /// Sets `object`'s to-ones (as faults, unless already resolved to the same object) and their committed
+    /// state from `snapshot`, whose shape ``loadAttributes(_:into:)`` checked.
+    private func loadToOnes(_ snapshot: Snapshot, into object: ManagedObject) {
+        for (slot, index) in object.entity.toOneRelationshipIndices.enumerated() {
             let id = snapshot.toOneIDs[slot]
             if case .toOne(let current) = object.relationshipStates[index], current?.objectID == id { continue }
             object.relationshipStates[index] = .toOneFault(id)
         }
-        object.committedValues = snapshot.values
         object.committedToOneIDs = snapshot.toOneIDs
-        if !object.changedAttributes.isEmpty { object.changedAttributes = AttributeIndexSet() }
     }
 
     private func applyPendingToOnes(to object: ManagedObject) {

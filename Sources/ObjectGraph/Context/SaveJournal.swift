@@ -2,7 +2,7 @@
 final class SaveJournal {
     private struct ObjectState {
         let object: ManagedObject
-        let relationshipStates: [RelationshipState]
+        let relationshipStates: SharedSlice<RelationshipState>
         let committedToMany: [Int: [AnyObjectID]]
         let isTouched: Bool
         let isPendingDeletion: Bool

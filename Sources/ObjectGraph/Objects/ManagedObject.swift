@@ -57,7 +57,8 @@ open class ManagedObject {
     @exclusivity(unchecked) var isTouched = false
     /// False while the runtime itself writes attributes (loading, rollback), so no change is recorded.
     @exclusivity(unchecked) var isTrackingChanges = true
-    @exclusivity(unchecked) var relationshipStates: [RelationshipState]
+    /// Shared with other objects loaded in the same batch until one of them changes (``SharedSlice``).
+    @exclusivity(unchecked) var relationshipStates: SharedSlice<RelationshipState>
     @exclusivity(unchecked) var changedAttributes: AttributeIndexSet = []
     @exclusivity(unchecked) var committedValues: SharedSlice<AttributeValue> = []
     @exclusivity(unchecked) var committedToOneIDs: SharedSlice<AnyObjectID?> = []
@@ -68,7 +69,7 @@ open class ManagedObject {
     public required init(entity: EntityDescription) {
         self.entity = entity
         self.objectID = .temporary(entityName: entity.name)
-        self.relationshipStates = entity.relationshipIsToMany.map { $0 ? .toMany([]) : .toOne(nil) }
+        self.relationshipStates = SharedSlice(entity.relationshipIsToMany.map { $0 ? .toMany([]) : .toOne(nil) })
     }
 
     /// The value of the attribute at `index` of ``entity``'s attributes. Generated classes override this
