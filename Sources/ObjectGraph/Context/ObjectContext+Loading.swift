@@ -210,6 +210,7 @@ extension ObjectContext {
         if !destinationsLoaded { found = try await objects(for: Array(Set(related.values.joined()))) }
         // A reset meanwhile detached every owner: leave their faults as they are.
         guard resetGeneration == generation else { return }
+        let carriesChanges = model.schema.carriesToManyChanges(of: first.entity.name, relationshipAt: index)
         for owner in faulted {
             guard case .toManyFault = owner.relationshipStates[index] else { continue }
             let members = (related[owner.objectID] ?? []).compactMap { found[$0] }
@@ -217,7 +218,7 @@ extension ObjectContext {
             let pending = pendingToMany.isEmpty ? nil
                 : pendingToMany.removeValue(forKey: pendingKey(owner.objectID, entity: owner.entity, relationshipIndex: index))
             owner.relationshipStates[index] = .toMany(pending?.applied(to: members) ?? members)
-            owner.committedToMany[index] = members.map(\.objectID)
+            if carriesChanges { owner.committedToMany[index] = members.map(\.objectID) }
             if pending != nil { noteChanged(owner) }
         }
     }

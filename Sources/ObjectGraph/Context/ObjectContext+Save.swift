@@ -160,13 +160,15 @@ extension ObjectContext {
     }
 
     /// Makes `values` and the current to-manys `object`'s committed state; the caller commits to-ones.
+    /// Members are kept only for to-manys whose changes a change set carries (the only ones diffed).
     private func markCommitted(_ object: ManagedObject, values: SharedSlice<AttributeValue>) {
         object.lifecycle = .persisted
         object.isTouched = false
         if !object.changedAttributes.isEmpty { object.changedAttributes = [] }
         object.committedValues = values
         guard object.entity.hasToMany else { return }
-        for index in object.entity.relationships.indices {
+        for index in object.entity.relationships.indices
+        where model.schema.carriesToManyChanges(of: object.entity.name, relationshipAt: index) {
             if case .toMany(let members) = object.relationshipStates[index] {
                 object.committedToMany[index] = members.map(\.objectID)
             }

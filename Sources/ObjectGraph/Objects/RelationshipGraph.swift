@@ -101,7 +101,7 @@ extension ManagedObject {
         to owner: ManagedObject, relationship name: String, inverseName: String, member: ManagedObject, isAbsent: Bool = false
     ) {
         guard let index = owner.entity.relationshipIndex(named: name) else { return }
-        if !owner.entity.relationships[index].isToMany, let previous = owner.toOneReference(at: index) {
+        if !owner.entity.relationshipIsToMany[index], let previous = owner.toOneReference(at: index) {
             if previous.refers(to: member) { return }
             removeSide(of: previous, relationship: inverseName, entityName: entity.name, member: owner)
         }
