@@ -69,7 +69,7 @@ open class ManagedObject {
     public required init(entity: EntityDescription) {
         self.entity = entity
         self.objectID = .temporary(entityName: entity.name)
-        self.relationshipStates = SharedSlice(entity.relationshipIsToMany.map { $0 ? .toMany([]) : .toOne(nil) })
+        self.relationshipStates = entity.initialRelationshipStates
     }
 
     /// The value of the attribute at `index` of ``entity``'s attributes. Generated classes override this

@@ -49,6 +49,10 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
     let relationshipIsToMany: [Bool]
     /// Whether each attribute is transient, by index.
     let attributeIsTransient: [Bool]
+    /// The relationship states every new object starts with (empty to-ones and loaded, empty to-manys),
+    /// shared until an object changes one. Unchecked for sendability: it holds no objects, and a
+    /// change copies it first.
+    nonisolated(unsafe) let initialRelationshipStates: SharedSlice<RelationshipState>
 
     private let attributeIndexByName: [String: Int]
     private let relationshipIndexByName: [String: Int]
@@ -85,6 +89,7 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
         self.validationPlan = ValidationPlan(attributes: attributes, relationships: relationships)
         self.relationshipIsToMany = relationships.map(\.isToMany)
         self.attributeIsTransient = attributes.map(\.isTransient)
+        self.initialRelationshipStates = SharedSlice(relationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) })
         self.toOneRelationshipIndices = toOnes
         self.toOneSlotByRelationshipIndex = Dictionary(
             uniqueKeysWithValues: toOnes.enumerated().map { ($0.element, $0.offset) })
