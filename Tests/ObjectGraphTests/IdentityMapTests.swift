@@ -67,4 +67,21 @@ import Testing
         #expect(fresh !== second[0])
         #expect((fresh as? Band)?.name == "second 0")
     }
+
+    @Test func aFirstFetchIntoAnEmptyContextRegistersObjectsLaterFetchesAndLookupsFind() async throws {
+        let store = InMemoryStore(model: MusicModel.model.schema)
+        let writer = try ObjectContext(store: store, model: MusicModel.model)
+        for number in 0..<30 { _ = Band(context: writer, name: "band \(number)") }
+        try await writer.save()
+
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        let first = try await context.fetch(Band.self, sortedBy: [.ascending(\.name)])
+        let second = try await context.fetch(Band.self, sortedBy: [.ascending(\.name)])
+        #expect(first.count == 30)
+        #expect(zip(first, second).allSatisfy { $0 === $1 })
+        for band in first {
+            #expect(context.registeredObject(for: band.objectID) === band)
+            #expect(try await context.object(with: band.objectID) === band)
+        }
+    }
 }

@@ -1,8 +1,9 @@
 /// The registered objects of a context with permanent IDs, one per ID.
 ///
-/// Objects a save just gave new permanent IDs cannot already be registered, so ``appendNew(_:)`` lists
-/// them without hashing; they are indexed by the first lookup. A context that only imports never pays
-/// for an index it does not use, and one that goes on working pays for it once.
+/// Objects a save just gave new permanent IDs cannot already be registered, nor can the objects of a
+/// fetch into an empty map, so ``appendNew(_:)`` lists them without hashing; they are indexed by the
+/// first lookup. A context that only imports, or only reads one result, never pays for an index it does
+/// not use, and one that goes on working pays for it once.
 struct IdentityMap {
     private var index: [AnyObjectID: ManagedObject] = [:]
     /// Objects whose IDs are not in `index` yet, none of which is there under its ID.
@@ -10,6 +11,9 @@ struct IdentityMap {
 
     /// The number of registered objects.
     var count: Int { index.count + unindexed.count }
+
+    /// Whether no object is registered.
+    var isEmpty: Bool { index.isEmpty && unindexed.isEmpty }
 
     /// Every registered object, in no particular order.
     var objects: [ManagedObject] { Array(index.values) + unindexed }

@@ -10,7 +10,7 @@ extension ObjectContext {
             throw ObjectGraphError.unknownEntity(request.entityName)
         }
         let plan = FetchPlan(request, entity: entity, context: self)
-        var objects = try materialize(try await store.fetch(plan.storeRequest))
+        var objects = try materialize(try await store.fetch(plan.storeRequest), distinct: true)
         if !plan.isExact {
             objects = try await refine(objects, plan: plan, entity: entity)
         }

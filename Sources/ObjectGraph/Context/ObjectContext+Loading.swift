@@ -1,9 +1,16 @@
 /// Turning snapshots into registered objects, and resolving relationship faults.
 extension ObjectContext {
     /// The registered objects for `snapshots`, creating the missing ones; with `refreshing`, registered
-    /// objects without unsaved changes take the snapshot's newer values.
-    func materialize(_ snapshots: [Snapshot], refreshing: Bool = true) throws -> [ManagedObject] {
-        registered.reserveCapacity(forRegistering: snapshots.count)
+    /// objects without unsaved changes take the snapshot's newer values. `distinct` says no two
+    /// snapshots have the same ID (a fetch's answer), so that into an empty context every object is new
+    /// and registers without a lookup.
+    func materialize(_ snapshots: [Snapshot], refreshing: Bool = true, distinct: Bool = false) throws -> [ManagedObject] {
+        let allNew = distinct && registered.isEmpty
+        if allNew {
+            registered.reserveCapacity(forAppending: snapshots.count)
+        } else {
+            registered.reserveCapacity(forRegistering: snapshots.count)
+        }
         let faults = try faultStates(of: snapshots)
         var factory: ObjectFactory?
         var objects: [ManagedObject] = []
@@ -13,7 +20,7 @@ extension ObjectContext {
                 factory = try model.objectFactory(entityName: snapshot.entityName)
             }
             guard let factory else { throw ObjectGraphError.unknownEntity(snapshot.entityName) }
-            objects.append(try register(snapshot, factory: factory, faults: faults, refreshing: refreshing))
+            objects.append(try register(snapshot, factory: factory, faults: faults, refreshing: refreshing, isNew: allNew))
         }
         return objects
     }
@@ -45,12 +52,19 @@ extension ObjectContext {
     }
 
     /// The registered object with `snapshot`'s ID, made by `factory` with the relationship states
-    /// `faults` and loaded when there is none, with one hash lookup either way; with `refreshing`, an
-    /// unchanged registered object is loaded again.
+    /// `faults` and loaded when there is none, with one hash lookup either way (none when the caller
+    /// knows the object `isNew`); with `refreshing`, an unchanged registered object is loaded again.
     private func register(
-        _ snapshot: Snapshot, factory: ObjectFactory, faults: SharedSlice<RelationshipState>, refreshing: Bool
+        _ snapshot: Snapshot, factory: ObjectFactory, faults: SharedSlice<RelationshipState>, refreshing: Bool, isNew: Bool
     ) throws -> ManagedObject {
-        let (object, created) = registered.object(for: snapshot.id, orRegister: factory.make)
+        let (object, created): (ManagedObject, Bool)
+        if isNew {
+            (object, created) = (factory.make(), true)
+            object.objectID = snapshot.id
+            registered.appendNew(object)
+        } else {
+            (object, created) = registered.object(for: snapshot.id, orRegister: factory.make)
+        }
         guard created else {
             if refreshing && object.lifecycle == .persisted && !object.isTouched && !object.isPendingDeletion {
                 try reload(snapshot, into: object)

@@ -23,7 +23,7 @@ public protocol PersistentStore: Sendable {
     var capabilities: StoreCapabilities { get }
 
     /// The objects of `request.entityName` (and its subentities when asked) matching the predicate,
-    /// sorted, then skipping `offset` and keeping at most `limit`.
+    /// sorted, then skipping `offset` and keeping at most `limit`; each object at most once.
     func fetch(_ request: StoreFetchRequest) async throws -> [Snapshot]
 
     /// The number of objects ``fetch(_:)`` would return for `request`, ignoring its sorts.
