@@ -24,6 +24,8 @@ extension ObjectContext {
 
     /// `object` as a `T`, or a typed error naming both.
     static func cast<T: ManagedObject>(_ object: ManagedObject, to type: T.Type) throws -> T {
+        // The common case, an instance of exactly `T`, without a dynamic cast.
+        if Swift.type(of: object) == T.self { return unsafeDowncast(object, to: T.self) }
         guard let typed = object as? T else {
             throw ObjectGraphError.inconsistentData("\(object) is not a \(T.self)")
         }
