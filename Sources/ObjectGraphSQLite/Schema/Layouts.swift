@@ -41,8 +41,8 @@ final class EntityLayout: Sendable {
     let table: String
     /// Column of each attribute; `nil` for transient ones.
     let attributeColumns: [String?]
-    /// Position of each attribute's column in the table's select list; `nil` for transient ones.
-    let attributeSelectIndices: [Int32?]
+    /// How to read each attribute from a row of the table's select list; `nil` for transient ones.
+    let attributeReads: [ColumnRead?]
     /// Foreign key column of each to-one, aligned with `entity.toOneRelationshipIndices`.
     let toOneColumns: [String]
     /// Position of each to-one's column in the table's select list.
@@ -52,13 +52,13 @@ final class EntityLayout: Sendable {
     /// Storage of each relationship, aligned with `entity.relationships`.
     let relationships: [RelationshipStorage]
 
-    init(entity: EntityDescription, code: Int64, table: String, attributeColumns: [String?], attributeSelectIndices: [Int32?],
+    init(entity: EntityDescription, code: Int64, table: String, attributeColumns: [String?], attributeReads: [ColumnRead?],
          toOneColumns: [String], toOneSelectIndices: [Int32], toOneDestinationTables: [String], relationships: [RelationshipStorage]) {
         self.entity = entity
         self.code = code
         self.table = table
         self.attributeColumns = attributeColumns
-        self.attributeSelectIndices = attributeSelectIndices
+        self.attributeReads = attributeReads
         self.toOneColumns = toOneColumns
         self.toOneSelectIndices = toOneSelectIndices
         self.toOneDestinationTables = toOneDestinationTables
@@ -68,6 +68,14 @@ final class EntityLayout: Sendable {
 
 /// One table per root entity: `_pk`, `_entity`, then a column per stored property of every entity of
 /// the hierarchy.
+/// How to read one attribute from a row: its position in the select list, its type, and whether the
+/// column may hold NULL (a NOT NULL column needs no check).
+struct ColumnRead: Sendable {
+    let index: Int32
+    let type: AttributeType
+    let isNullable: Bool
+}
+
 struct TableLayout: Sendable {
     let name: String
     let columns: [ColumnDefinition]

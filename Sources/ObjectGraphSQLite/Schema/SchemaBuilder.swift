@@ -105,11 +105,15 @@ struct SchemaBuilder {
             name.flatMap { name in columns.firstIndex { $0.name == name }.map { Int32($0 + 2) } }
         }
         let attributes = attributeColumns[entity.name] ?? []
+        let reads = zip(attributes, entity.attributes).map { name, attribute -> ColumnRead? in
+            guard let name, let position = columns.firstIndex(where: { $0.name == name }) else { return nil }
+            return ColumnRead(index: Int32(position + 2), type: attribute.type, isNullable: !columns[position].isRequired)
+        }
         let toOneColumns = entity.toOneRelationshipIndices.map { relationshipColumns[entity.name]?[$0] ?? "" }
         let relationships = entity.relationships.indices.map { self.storage(of: entity, relationshipAt: $0) }
         return EntityLayout(
             entity: entity, code: codes[entity.name] ?? -1, table: table,
-            attributeColumns: attributes, attributeSelectIndices: attributes.map(selectIndex),
+            attributeColumns: attributes, attributeReads: reads,
             toOneColumns: toOneColumns, toOneSelectIndices: toOneColumns.map { selectIndex($0) ?? 0 },
             toOneDestinationTables: entity.toOneRelationshipIndices.map {
                 model.rootEntityName(of: entity.relationships[$0].destinationEntityName)

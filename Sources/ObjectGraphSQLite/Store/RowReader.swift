@@ -31,16 +31,16 @@ struct RowReader {
         guard let layout = schema.layout(code: statement.int64(1)) else {
             throw ObjectGraphError.inconsistentData("row \(table.name)/\(key) has an unknown entity code \(statement.int64(1))")
         }
-        let attributes = layout.entity.attributes
-        for (index, column) in layout.attributeSelectIndices.enumerated() {
-            guard let column else {
+        for (index, read) in layout.attributeReads.enumerated() {
+            guard let read else {
                 values.append(.null)
                 continue
             }
-            guard let value = Self.value(statement, column: column, type: attributes[index].type) else {
+            guard let value = Self.value(statement, read) else {
                 values.discardRun()
+                let attribute = layout.entity.attributes[index]
                 throw ObjectGraphError.inconsistentData(
-                    "\(table.name)/\(key): the stored \(attributes[index].name) is not a valid \(attributes[index].type.rawValue)")
+                    "\(table.name)/\(key): the stored \(attribute.name) is not a valid \(attribute.type.rawValue)")
             }
             values.append(value)
         }
@@ -68,10 +68,11 @@ struct RowReader {
         rows.removeAll(keepingCapacity: true)
     }
 
-    /// The value in `column` as an attribute of `type` stores it; `nil` for bytes that do not decode.
-    static func value(_ statement: Statement, column: Int32, type: AttributeType) -> AttributeValue? {
-        if statement.isNull(column) { return .null }
-        switch type {
+    /// The value `read` describes, as its attribute stores it; `nil` for bytes that do not decode.
+    static func value(_ statement: Statement, _ read: ColumnRead) -> AttributeValue? {
+        let column = read.index
+        if read.isNullable && statement.isNull(column) { return .null }
+        switch read.type {
         case .integer16, .integer32, .integer64: return .integer(statement.int64(column))
         case .boolean: return .bool(statement.int64(column) != 0)
         case .double, .float: return .double(statement.double(column))
