@@ -31,24 +31,39 @@ enum Operation: String, CaseIterable {
     case storeFetch = "(b') store.fetch only, vs (b)"
 }
 
-/// Runs the workload against one contender and returns the seconds each operation took.
-func measure(_ contender: Contender, rows: Int) async throws -> [Operation: Double] {
+/// Runs the workload against every contender, stage by stage: each contender works on its own database,
+/// so one stage (say, the inserts) runs for all contenders before the next begins, and the contenders of a
+/// run meet the machine in about the same state. Returns the seconds each operation took per contender.
+func measure(_ contenders: [(name: String, contender: Contender)], rows: Int) async throws -> [String: [Operation: Double]] {
     let items = (0..<rows).map(ItemValues.init)
     let owners = (rows + 9) / 10
     let clock = ContinuousClock()
-    var times: [Operation: Double] = [:]
-    times[.insert] = seconds(try await clock.measure { try await contender.insert(items, owners: owners) })
-    var found = 0
-    times[.fetch] = seconds(try await clock.measure { found = try await contender.fetchActive() })
-    try check(found == (rows + 1) / 2, "fetched \(found) active items, expected \((rows + 1) / 2)")
-    times[.prefetch] = seconds(try await clock.measure { found = try await contender.fetchOwnersWithItems() })
-    try check(found == min(rows, 10_000), "prefetched \(found) items, expected \(min(rows, 10_000))")
-    try await contender.prepareUpdate()
-    times[.update] = seconds(try await clock.measure { found = try await contender.updatePrices() })
-    try check(found == rows, "updated \(found) items, expected \(rows)")
-    let storeOnly = try await contender.storeOnly(items, owners: owners)
-    times[.storeInsert] = storeOnly?.insert ?? times[.insert]
-    times[.storeFetch] = storeOnly?.fetch ?? times[.fetch]
+    var times: [String: [Operation: Double]] = [:]
+    func stage(_ operation: Operation, _ body: (Contender) async throws -> Void) async throws {
+        for (name, contender) in contenders {
+            times[name, default: [:]][operation] = seconds(try await clock.measure { try await body(contender) })
+        }
+    }
+    try await stage(.insert) { try await $0.insert(items, owners: owners) }
+    try await stage(.fetch) { contender in
+        let found = try await contender.fetchActive()
+        try check(found == (rows + 1) / 2, "fetched \(found) active items, expected \((rows + 1) / 2)")
+    }
+    try await stage(.prefetch) { contender in
+        let found = try await contender.fetchOwnersWithItems()
+        try check(found == min(rows, 10_000), "prefetched \(found) items, expected \(min(rows, 10_000))")
+    }
+    for (_, contender) in contenders { try await contender.prepareUpdate() }
+    try await stage(.update) { contender in
+        let found = try await contender.updatePrices()
+        try check(found == rows, "updated \(found) items, expected \(rows)")
+    }
+    for (name, contender) in contenders {
+        let storeOnly = try await contender.storeOnly(items, owners: owners)
+        let (insert, fetch) = (times[name]?[.insert], times[name]?[.fetch])
+        times[name]?[.storeInsert] = storeOnly?.insert ?? insert
+        times[name]?[.storeFetch] = storeOnly?.fetch ?? fetch
+    }
     return times
 }
 

@@ -1,9 +1,11 @@
 // modelgen-benchmarks: ObjectGraphSQLite against the raw SQLite C API and GRDB records.
 //
-//   swift run -c release --package-path Benchmarks modelgen-benchmarks [--rows N] [--runs R] [--only ours|raw|GRDB]
+//   swift run -c release --package-path Benchmarks modelgen-benchmarks [--rows N] [--runs R] [--interleave] [--only ours|raw|GRDB]
 //
 // N (default 100,000, or BENCHMARK_ROWS) items with eight attributes and a to-one owner; R runs (default
-// 1), the table shows each operation's median. Every contender uses its own WAL database file.
+// 1), the table shows each operation's median and the median of the per-run ratios. Every contender uses
+// its own WAL database file. By default each contender runs all its stages in a row (its pages stay warm
+// from one stage to the next); `--interleave` runs each stage for every contender before the next stage.
 import Foundation
 
 func option(_ name: String) -> Int? {
@@ -13,30 +15,41 @@ func option(_ name: String) -> Int? {
 
 let rows = option("--rows") ?? ProcessInfo.processInfo.environment["BENCHMARK_ROWS"].flatMap { Int($0) } ?? 100_000
 let runs = max(1, option("--runs") ?? 1)
+let interleave = CommandLine.arguments.contains("--interleave")
 let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-benchmarks-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
 
-/// Every contender's seconds per operation, one sample per run.
+/// Every contender's seconds per operation, one sample per run; each run starts with a different
+/// contender.
 func runAll() async throws -> [String: [Operation: [Double]]] {
     var samples: [String: [Operation: [Double]]] = [:]
     for run in 0..<runs {
-        let contenders: [(String, () async throws -> Contender)] = [
+        let makers: [(String, () async throws -> Contender)] = [
             ("ours", { try await OursContender(path: directory.appendingPathComponent("ours-\(run).sqlite").path) }),
             ("raw", { try RawContender(path: directory.appendingPathComponent("raw-\(run).sqlite").path) }),
             ("GRDB", { try GRDBContender(path: directory.appendingPathComponent("grdb-\(run).sqlite").path) }),
-        ]
-        for (name, make) in contenders where only == nil || only == name {
-            let times = try await measure(try await make(), rows: rows)
-            for (operation, seconds) in times { samples[name, default: [:]][operation, default: []].append(seconds) }
+        ].filter { only == nil || only == $0.0 }
+        var contenders: [(name: String, contender: Contender)] = []
+        for (name, make) in makers { contenders.append((name, try await make())) }
+        let rotation = run % max(1, contenders.count)
+        let ordered = Array(contenders[rotation...] + contenders[..<rotation])
+        // Sequential: each contender runs all stages, so each stage finds the contender's own pages warm.
+        // Interleaved: each stage runs for all contenders before the next, so all meet the machine in the
+        // same state, and no stage finds its database in the CPU caches.
+        let groups = interleave ? [ordered] : ordered.map { [$0] }
+        for group in groups {
+            for (name, operations) in try await measure(group, rows: rows) {
+                for (operation, seconds) in operations { samples[name, default: [:]][operation, default: []].append(seconds) }
+            }
         }
     }
     return samples
 }
 
 do {
-    print(Report(rows: rows, runs: runs, samples: try await runAll()).table)
+    print(Report(rows: rows, runs: runs, interleaved: interleave, samples: try await runAll()).table)
 } catch {
     FileHandle.standardError.write(Data("modelgen-benchmarks: \(error)\n".utf8))
     exit(1)
