@@ -4,18 +4,10 @@ import Synchronization
 import Testing
 
 /// A store that keeps every change set it is asked to save.
-private final class RecordingStore: PersistentStore {
+private final class RecordingStore: ForwardingStore {
     let base: InMemoryStore
     let saved = Mutex<[ChangeSet]>([])
     init(model: ModelDescription) { base = InMemoryStore(model: model) }
-    var model: ModelDescription { base.model }
-    var capabilities: StoreCapabilities { base.capabilities }
-    func fetch(_ request: StoreFetchRequest) async throws -> [Snapshot] { try await base.fetch(request) }
-    func count(_ request: StoreFetchRequest) async throws -> Int { try await base.count(request) }
-    func snapshots(for ids: [AnyObjectID]) async throws -> [Snapshot] { await base.snapshots(for: ids) }
-    func relatedIDs(for relationshipName: String, of entityName: String, ids: [AnyObjectID]) async throws -> [AnyObjectID: [AnyObjectID]] {
-        try await base.relatedIDs(for: relationshipName, of: entityName, ids: ids)
-    }
     func save(_ changes: ChangeSet) async throws -> [AnyObjectID] {
         saved.withLock { $0.append(changes) }
         return try await base.save(changes)

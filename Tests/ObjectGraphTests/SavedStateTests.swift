@@ -3,18 +3,9 @@ import ObjectGraphConformance
 import Testing
 
 /// A store that, like a server, changes what it stores: every saved band gets rating 5.
-private final class RatingStore: PersistentStore {
+private final class RatingStore: ForwardingStore {
     let base: InMemoryStore
     init(model: ModelDescription) { base = InMemoryStore(model: model) }
-    var model: ModelDescription { base.model }
-    var capabilities: StoreCapabilities { base.capabilities }
-    func fetch(_ request: StoreFetchRequest) async throws -> [Snapshot] { try await base.fetch(request) }
-    func count(_ request: StoreFetchRequest) async throws -> Int { try await base.count(request) }
-    func snapshots(for ids: [AnyObjectID]) async throws -> [Snapshot] { await base.snapshots(for: ids) }
-    func relatedIDs(for relationshipName: String, of entityName: String, ids: [AnyObjectID]) async throws -> [AnyObjectID: [AnyObjectID]] {
-        try await base.relatedIDs(for: relationshipName, of: entityName, ids: ids)
-    }
-    func save(_ changes: ChangeSet) async throws -> [AnyObjectID] { try await base.save(changes) }
 
     func saveReturningState(_ changes: ChangeSet) async throws -> SaveResult {
         var result = SaveResult(permanentIDs: try await base.save(changes))
