@@ -85,3 +85,34 @@ import Testing
         }
     }
 }
+
+/// Objects loaded together share their relationship states until one of them changes; a change stays with
+/// its object.
+@Suite struct SharedLoadStateTests {
+    @Test func changingOneLoadedObjectsRelationshipsLeavesItsBatchAlone() async throws {
+        let store = InMemoryStore(model: MusicModel.model.schema)
+        let writer = try ObjectContext(store: store, model: MusicModel.model)
+        let (low, other) = (Band(context: writer, name: "Low"), Band(context: writer, name: "Other"))
+        for number in 0..<10 {
+            let album = Album(context: writer, title: "album \(number)")
+            album.setBand(low)
+        }
+        try await writer.save()
+
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        let albums = try await context.fetch(Album.self, sortedBy: [.ascending(\.title)])
+        let newBand = try #require(try await context.object(with: other.objectID) as? Band)
+        for (number, album) in albums.enumerated() where number.isMultiple(of: 2) { album.setBand(newBand) }
+        for (number, album) in albums.enumerated() {
+            #expect(try await album.band?.name == (number.isMultiple(of: 2) ? "Other" : "Low"))
+        }
+        try await context.save()
+
+        let fresh = try ObjectContext(store: store, model: MusicModel.model)
+        for (number, album) in try await fresh.fetch(Album.self, sortedBy: [.ascending(\.title)]).enumerated() {
+            #expect(try await album.band?.name == (number.isMultiple(of: 2) ? "Other" : "Low"))
+        }
+        let reloaded = try #require(try await fresh.object(with: low.objectID) as? Band)
+        #expect(try await reloaded.albums.count == 5)
+    }
+}
