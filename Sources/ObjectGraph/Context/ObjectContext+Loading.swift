@@ -60,7 +60,6 @@ extension ObjectContext {
         let (object, created): (ManagedObject, Bool)
         if isNew {
             (object, created) = (factory.make(), true)
-            object.objectID = snapshot.id
             registered.appendNew(object)
         } else {
             (object, created) = registered.object(for: snapshot.id, orRegister: factory.make)
