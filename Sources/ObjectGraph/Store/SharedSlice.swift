@@ -1,4 +1,4 @@
-/// A read-only run of elements, indexed from zero, whose storage other slices may share.
+/// A run of elements, indexed from zero, whose storage other slices may share until one of them changes.
 ///
 /// A store reading many rows packs the values of a batch of rows into one array and hands each
 /// ``Snapshot`` a slice of it, so that loading an object allocates nothing for its values, and an object
