@@ -33,7 +33,7 @@ public enum ReservedNames {
         "AttributeDescription", "RelationshipDescription", "FetchRequest", "PersistentStore", "InMemoryStore",
         "AnyObjectID", "AttributeField", "AttributeType", "AttributeValue", "AttributeValueConvertible", "DeleteRule",
         "FetchPredicate", "FieldSet", "Fields", "IndexDescription", "ManagedEntity", "ManagedObjectModel",
-        "ModelDescription", "ObjectGraphError", "SortKey", "StringOptions", "ToManyField", "UserInfo",
+        "ModelDescription", "ObjectGraphError", "SharedSlice", "SortKey", "StringOptions", "ToManyField", "UserInfo",
     ]
 
     /// Members every generated object already has (from the runtime or the standard library), which a
@@ -41,7 +41,7 @@ public enum ReservedNames {
     public static let runtimeMembers: Set<String> = [
         "context", "objectID", "entity", "hash", "hashValue", "description", "debugDescription", "id",
         "isInserted", "isUpdated", "isDeleted", "isFault", "hasChanges", "changedValues", "managedObjectContext",
-        "typedID", "attributeValue", "setAttributeValue", "markChanged", "decode", "encodeJSON", "decodeJSON",
+        "typedID", "attributeValue", "setAttributeValue", "loadAttributes", "markChanged", "decode", "encodeJSON", "decodeJSON",
         "decodeRequiredJSON", "toOne", "toMany", "set", "add", "insert", "remove", "keyPathPrefix", "path",
         "attribute", "Object", "Fields",
     ]

@@ -64,6 +64,18 @@ enum EmbeddedTemplates {
         default: try super.setAttributeValue(value, at: index)
         }
     }
+
+    /// Loads every stored attribute from a store's values.
+    {{overrideModifiers}} func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
+        {{#hasInheritedAttributes}}
+        try super.loadAttributes(from: values)
+        {{/hasInheritedAttributes}}
+        {{#ownAttributes}}
+        {{^isTransient}}
+        {{reference}} = {{loadExpression}}
+        {{/isTransient}}
+        {{/ownAttributes}}
+    }
     {{/hasOwnAttributes}}
     {{#ownRelationships}}
 

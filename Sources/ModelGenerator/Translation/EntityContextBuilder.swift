@@ -39,6 +39,7 @@ struct EntityContextBuilder {
             ownAttributes: attributes.filter { $0.inheritedFrom == nil },
             hasAttributes: !attributes.isEmpty,
             hasOwnAttributes: attributes.contains { $0.inheritedFrom == nil },
+            hasInheritedAttributes: attributes.contains { $0.inheritedFrom != nil },
             hasRelationships: !relationships.isEmpty,
             relationships: relationships,
             ownRelationships: relationships.filter { $0.inheritedFrom == nil },
@@ -126,12 +127,18 @@ struct EntityContextBuilder {
             schemaLiteral: attributeTranslator.schemaLiteral(of: attribute, storage: storage),
             readExpression: !isJSON ? "\(reference).attributeValue"
                 : storage.isOptional ? "\(reference).map(encodeJSON) ?? .null" : "encodeJSON(\(reference))",
-            decodeExpression: !isJSON ? "try decode(value, at: \(index))"
-                : storage.isOptional ? "try decodeJSON(value, at: \(index))" : "try decodeRequiredJSON(value, at: \(index))",
+            decodeExpression: decodeExpression(of: "value", index: index, storage: storage),
+            loadExpression: decodeExpression(of: "values[\(index)]", index: index, storage: storage),
             summary: attributeTranslator.summary(of: attribute, storage: storage),
             inheritedFrom: resolved.declaringEntity == entity.name ? nil : resolved.declaringEntity,
             jsonKey: attribute.userInfo["rest.key"] ?? jsonKeys.jsonKey(forProperty: attribute.name)
         )
+    }
+
+    /// The expression converting the `AttributeValue` expression `value` for the attribute at `index`.
+    private func decodeExpression(of value: String, index: Int, storage: AttributeTranslator.Storage) -> String {
+        let function = !storage.isJSON ? "decode" : storage.isOptional ? "decodeJSON" : "decodeRequiredJSON"
+        return "try \(function)(\(value), at: \(index))"
     }
 
     private func relationshipContext(_ resolved: ResolvedEntity.ResolvedRelationship, index: Int, in entity: Entity) -> RelationshipContext {

@@ -38,6 +38,8 @@ public struct EntityContext: Sendable, Hashable, Codable {
     public var hasAttributes: Bool
     /// Whether `ownAttributes` is not empty.
     public var hasOwnAttributes: Bool
+    /// Whether some attributes come from a parent entity (whose class loads them).
+    public var hasInheritedAttributes: Bool
     /// Whether `relationships` is not empty.
     public var hasRelationships: Bool
     /// Every relationship in schema order, inherited ones first.

@@ -124,9 +124,7 @@ extension ObjectContext {
         }
         object.isTrackingChanges = false
         defer { object.isTrackingChanges = true }
-        for index in entity.storedAttributeIndices {
-            try object.setAttributeValue(snapshot.values[index], at: index)
-        }
+        try object.loadAttributes(from: snapshot.values)
         object.committedValues = snapshot.values
         if !object.changedAttributes.isEmpty { object.changedAttributes = AttributeIndexSet() }
     }

@@ -31,4 +31,12 @@ extension ObjectContext {
         }
         return typed
     }
+
+    /// `objects` as `T`s, or a typed error naming the first that is not one. When every object is
+    /// exactly a `T` (a fetch without subentities) the array itself is reused, as the standard library
+    /// does for class arrays on Apple platforms: both arrays hold the same references.
+    static func cast<T: ManagedObject>(_ objects: [ManagedObject], to type: T.Type) throws -> [T] {
+        if objects.allSatisfy({ Swift.type(of: $0) == T.self }) { return unsafeBitCast(objects, to: [T].self) }
+        return try objects.map { try cast($0, to: T.self) }
+    }
 }

@@ -57,8 +57,7 @@ extension ObjectContext {
     nonisolated(nonsending) private func fetch<F: FieldSet, T: ManagedObject>(
         _ request: FetchRequest<F>, entity: EntityDescription
     ) async throws -> [T] {
-        try await fetchObjects(Self.storeRequest(request, entity: entity), prefetching: request.prefetching)
-            .map { try Self.cast($0, to: T.self) }
+        try Self.cast(try await fetchObjects(Self.storeRequest(request, entity: entity), prefetching: request.prefetching), to: T.self)
     }
 
     private static func storeRequest<F>(_ request: FetchRequest<F>, entity: EntityDescription) -> StoreFetchRequest {

@@ -25,7 +25,7 @@ extension ManagedObject {
     public nonisolated(nonsending) final func toMany<T: ManagedObject>(at index: Int) async throws -> [T] {
         try await requireContextForFault(at: index)?.loadToMany(of: [self], at: index)
         try requireLoaded(at: index)
-        return try loadedDestinations(at: index).map { try ObjectContext.cast($0, to: T.self) }
+        return try ObjectContext.cast(loadedDestinations(at: index), to: T.self)
     }
 
     /// The context that must load relationship `index`, `nil` when it is loaded already.

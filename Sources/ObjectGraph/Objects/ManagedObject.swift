@@ -1,4 +1,5 @@
 /// Where an object is in its life.
+@usableFromInline
 enum Lifecycle {
     /// Created but not inserted into a context.
     case detached
@@ -51,12 +52,12 @@ open class ManagedObject {
 
     // The runtime's state below is read and written on every change and load; its accesses never
     // overlap, so they skip the dynamic exclusivity checks that cost a few percent of a large save.
-    @exclusivity(unchecked) var lifecycle: Lifecycle = .detached
+    @usableFromInline @exclusivity(unchecked) var lifecycle: Lifecycle = .detached
     @exclusivity(unchecked) var isPendingDeletion = false
     /// Whether the context lists this persisted object as changed.
     @exclusivity(unchecked) var isTouched = false
     /// False while the runtime itself writes attributes (loading, rollback), so no change is recorded.
-    @exclusivity(unchecked) var isTrackingChanges = true
+    @usableFromInline @exclusivity(unchecked) var isTrackingChanges = true
     /// Shared with other objects loaded in the same batch until one of them changes (``SharedSlice``).
     @exclusivity(unchecked) var relationshipStates: SharedSlice<RelationshipState>
     @exclusivity(unchecked) var changedAttributes: AttributeIndexSet = []
@@ -86,10 +87,28 @@ open class ManagedObject {
         throw ObjectGraphError.unknownProperty(entity: entity.name, property: "#\(index)")
     }
 
-    /// Records that the attribute at `index` changed. Generated setters call this from `didSet`; it is
-    /// a few flag checks when nothing needs recording.
+    /// Sets every stored (not transient) attribute from `values`, a store's values in schema order.
+    /// Generated classes override this with one typed assignment per attribute, calling `super` for
+    /// inherited ones; the base implementation calls ``setAttributeValue(_:at:)`` for each attribute.
+    /// The context calls it while loading, when no change is recorded.
+    /// - Throws: as ``setAttributeValue(_:at:)``, for the first value that does not fit.
+    open func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
+        for index in entity.storedAttributeIndices {
+            try setAttributeValue(values[index], at: index)
+        }
+    }
+
+    /// Records that the attribute at `index` changed. Generated setters call this from `didSet`; inlined
+    /// into them, it is two flag checks when nothing needs recording (while inserting or loading).
+    @inlinable
     public final func markChanged(attributeAt index: Int) {
-        guard isTrackingChanges, lifecycle == .persisted, let context else { return }
+        if isTrackingChanges && lifecycle == .persisted { recordChange(ofAttributeAt: index) }
+    }
+
+    /// Records the change of a loaded object's attribute with its context.
+    @usableFromInline
+    final func recordChange(ofAttributeAt index: Int) {
+        guard let context else { return }
         changedAttributes.insert(index)
         context.noteChanged(self)
     }

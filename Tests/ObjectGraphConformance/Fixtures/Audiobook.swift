@@ -45,6 +45,12 @@ public final class Audiobook: Media {
         }
     }
 
+    /// Loads every stored attribute from a store's values.
+    public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
+        try super.loadAttributes(from: values)
+        narrator = try decode(values[2], at: 2)
+    }
+
     /// Creates a `Audiobook` in `context`, with every required attribute that has no default.
     public convenience init(context: ObjectContext, title: String) {
         self.init(entity: Self.entity)

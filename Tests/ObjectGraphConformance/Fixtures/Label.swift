@@ -39,6 +39,12 @@ public final class Label: ManagedObject, ManagedEntity {
         }
     }
 
+    /// Loads every stored attribute from a store's values.
+    public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
+        name = try decode(values[0], at: 0)
+        founded = try decode(values[1], at: 1)
+    }
+
     /// Relationship `bands` (to-many `Band`, inverse `label`, Deny).
     public nonisolated(nonsending) var bands: [Band] { get async throws { try await toMany(at: 0) } }
     /// Adds to relationship `bands`.

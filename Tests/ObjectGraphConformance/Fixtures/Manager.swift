@@ -49,6 +49,14 @@ public final class Manager: ManagedObject, ManagedEntity {
         }
     }
 
+    /// Loads every stored attribute from a store's values.
+    public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
+        name = try decode(values[0], at: 0)
+        email = try decode(values[1], at: 1)
+        photo = try decode(values[2], at: 2)
+        nicknames = try decodeJSON(values[3], at: 3)
+    }
+
     /// Relationship `band` (to-one `Band`, inverse `manager`, Nullify).
     public nonisolated(nonsending) var band: Band? { get async throws { try await toOne(at: 0) } }
     /// Sets relationship `band`.

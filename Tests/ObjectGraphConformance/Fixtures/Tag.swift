@@ -35,6 +35,11 @@ public final class Tag: ManagedObject, ManagedEntity {
         }
     }
 
+    /// Loads every stored attribute from a store's values.
+    public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
+        name = try decode(values[0], at: 0)
+    }
+
     /// Relationship `tracks` (to-many `Track`, inverse `tags`, Nullify).
     public nonisolated(nonsending) var tracks: [Track] { get async throws { try await toMany(at: 0) } }
     /// Adds to relationship `tracks`.

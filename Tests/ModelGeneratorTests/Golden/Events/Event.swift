@@ -42,6 +42,13 @@ public final class Event: ManagedObject, ManagedEntity {
         }
     }
 
+    /// Loads every stored attribute from a store's values.
+    public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
+        note = try decode(values[0], at: 0)
+        timeStamp = try decode(values[1], at: 1)
+        title = try decode(values[2], at: 2)
+    }
+
     /// Creates a `Event` in `context`, with every required attribute that has no default.
     public convenience init(context: ObjectContext, timeStamp: Date) {
         self.init(entity: Self.entity)
