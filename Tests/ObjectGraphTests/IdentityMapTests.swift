@@ -115,4 +115,45 @@ import Testing
         let reloaded = try #require(try await fresh.object(with: low.objectID) as? Band)
         #expect(try await reloaded.albums.count == 5)
     }
+
+    @Test func loadedToOnesPointAtEachObjectsOwnCommittedDestinationThroughChangesAndRollback() async throws {
+        let store = InMemoryStore(model: MusicModel.model.schema)
+        let writer = try ObjectContext(store: store, model: MusicModel.model)
+        let bands = ["Low", "Codeine", "Galaxie 500"].map { Band(context: writer, name: $0) }
+        for number in 0..<9 {
+            let album = Album(context: writer, title: "album \(number)")
+            if number < 6 { album.setBand(bands[number % 3]) }
+        }
+        try await writer.save()
+
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        let albums = try await context.fetch(Album.self, sortedBy: [.ascending(\.title)])
+        let expected: [String?] = (0..<9).map { $0 < 6 ? bands[$0 % 3].name : nil }
+        #expect(try await albums.asyncMap { try await $0.band?.name } == expected)
+
+        let other = try await context.fetch(Album.self, sortedBy: [.ascending(\.title)])
+        other[0].setBand(nil)
+        other[7].setBand(try #require(try await other[1].band))
+        let (cleared, moved) = (try await other[0].band, try await other[7].band)
+        #expect(cleared == nil && moved?.name == "Codeine")
+        context.rollback()
+        #expect(try await albums.asyncMap { try await $0.band?.name } == expected)
+
+        albums[8].setBand(try #require(try await albums[2].band))
+        try await context.save()
+        let saved = try ObjectContext(store: store, model: MusicModel.model)
+        var afterSave = expected
+        afterSave[8] = "Galaxie 500"
+        let savedAlbums = try await saved.fetch(Album.self, sortedBy: [.ascending(\.title)])
+        #expect(try await savedAlbums.asyncMap { try await $0.band?.name } == afterSave)
+        #expect(try await albums.asyncMap { try await $0.band?.name } == afterSave)
+    }
+}
+
+extension Array {
+    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var result: [T] = []
+        for element in self { result.append(try await transform(element)) }
+        return result
+    }
 }

@@ -11,51 +11,25 @@ extension ObjectContext {
         } else {
             registered.reserveCapacity(forRegistering: snapshots.count)
         }
-        let faults = try faultStates(of: snapshots)
         var factory: ObjectFactory?
         var objects: [ManagedObject] = []
         objects.reserveCapacity(snapshots.count)
-        for (snapshot, faults) in zip(snapshots, faults) {
+        for snapshot in snapshots {
             if factory?.entity.name != snapshot.entityName {
                 factory = try model.objectFactory(entityName: snapshot.entityName)
             }
             guard let factory else { throw ObjectGraphError.unknownEntity(snapshot.entityName) }
-            objects.append(try register(snapshot, factory: factory, faults: faults, refreshing: refreshing, isNew: allNew))
+            objects.append(try register(snapshot, factory: factory, refreshing: refreshing, isNew: allNew))
         }
         return objects
     }
 
-    /// The relationship states of a newly loaded object for each snapshot (to-one faults with the
-    /// snapshot's destinations, to-many faults), packed a batch to an array so a new object allocates
-    /// nothing for them until a relationship changes.
-    private func faultStates(of snapshots: [Snapshot]) throws -> [SharedSlice<RelationshipState>] {
-        var packer = SlicePacker<RelationshipState>()
-        var entity: EntityDescription?
-        for snapshot in snapshots {
-            if entity?.name != snapshot.entityName {
-                entity = try model.objectFactory(entityName: snapshot.entityName).entity
-            }
-            guard let entity else { throw ObjectGraphError.unknownEntity(snapshot.entityName) }
-            var slot = 0
-            for isToMany in entity.relationshipIsToMany {
-                if isToMany {
-                    packer.append(.toManyFault)
-                } else {
-                    // A snapshot of the wrong shape is refused when its object loads.
-                    packer.append(.toOneFault(slot < snapshot.toOneIDs.count ? snapshot.toOneIDs[slot] : nil))
-                    slot += 1
-                }
-            }
-            packer.endRun()
-        }
-        return packer.finish()
-    }
-
-    /// The registered object with `snapshot`'s ID, made by `factory` with the relationship states
-    /// `faults` and loaded when there is none, with one hash lookup either way (none when the caller
-    /// knows the object `isNew`); with `refreshing`, an unchanged registered object is loaded again.
+    /// The registered object with `snapshot`'s ID, made by `factory` and loaded when there is none,
+    /// with one hash lookup either way (none when the caller knows the object `isNew`); with
+    /// `refreshing`, an unchanged registered object is loaded again. A new object's relationships are
+    /// faults it shares with every object loaded of its entity, until one changes.
     private func register(
-        _ snapshot: Snapshot, factory: ObjectFactory, faults: SharedSlice<RelationshipState>, refreshing: Bool, isNew: Bool
+        _ snapshot: Snapshot, factory: ObjectFactory, refreshing: Bool, isNew: Bool
     ) throws -> ManagedObject {
         let (object, created): (ManagedObject, Bool)
         if isNew {
@@ -79,7 +53,7 @@ extension ObjectContext {
             registered[snapshot.id] = nil
             throw error
         }
-        object.relationshipStates = faults
+        object.relationshipStates = object.entity.loadedRelationshipStates
         object.committedToOneIDs = snapshot.toOneIDs
         applyPendingToOnes(to: object)
         return object
@@ -178,7 +152,7 @@ extension ObjectContext {
     /// Resolves the to-one at `index` of every object in one store call.
     nonisolated(nonsending) func resolveToOnes(of owners: [ManagedObject], at index: Int) async throws {
         let ids = owners.compactMap { owner -> AnyObjectID? in
-            if case .toOneFault(let id) = owner.relationshipStates[index] { return id }
+            if case .toOneFault(let id) = owner.relationshipState(at: index) { return id }
             return nil
         }
         let generation = resetGeneration
@@ -186,7 +160,7 @@ extension ObjectContext {
         // A reset meanwhile detached every owner: leave their faults as they are.
         guard resetGeneration == generation else { return }
         for owner in owners {
-            guard case .toOneFault(let id) = owner.relationshipStates[index] else { continue }
+            guard case .toOneFault(let id) = owner.relationshipState(at: index) else { continue }
             owner.relationshipStates[index] = .toOne(id.flatMap { found[$0] })
         }
     }
@@ -270,6 +244,7 @@ extension ManagedObject {
         case .toOne(let object): object.map { [$0] } ?? []
         case .toMany(let objects): objects
         case .toOneFault(let id): id.flatMap { context?.registeredObject(for: $0) }.map { [$0] } ?? []
+        case .committedToOneFault: committedToOneID(at: index).flatMap { context?.registeredObject(for: $0) }.map { [$0] } ?? []
         case .toManyFault: []
         }
     }

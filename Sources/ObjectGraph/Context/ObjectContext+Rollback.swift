@@ -55,12 +55,7 @@ extension ObjectContext {
         for index in object.changedAttributes where !object.entity.attributes[index].isTransient {
             try? object.setAttributeValue(object.committedValues[index], at: index)
         }
-        for (slot, index) in object.entity.toOneRelationshipIndices.enumerated() {
-            object.relationshipStates[index] = .toOneFault(object.committedToOneIDs[slot])
-        }
-        for index in object.entity.relationships.indices where object.entity.relationships[index].isToMany {
-            object.relationshipStates[index] = .toManyFault
-        }
+        object.relationshipStates = object.entity.loadedRelationshipStates
         object.committedToMany = [:]
         object.changedAttributes = []
         object.isTouched = false

@@ -69,10 +69,10 @@ final class LiveIDs {
     /// relationships, as one run of `packer`.
     func packToOneIDs(of object: ManagedObject, into packer: inout SlicePacker<AnyObjectID?>) {
         for index in object.entity.toOneRelationshipIndices {
-            switch object.relationshipStates[index] {
+            switch object.relationshipState(at: index) {
             case .toOneFault(let destination): packer.append(id(destination))
             case .toOne(let destination): packer.append(destination.flatMap(id(of:)))
-            case .toManyFault, .toMany: packer.append(nil)
+            case .committedToOneFault, .toManyFault, .toMany: packer.append(nil)
             }
         }
         packer.endRun()

@@ -32,7 +32,7 @@ extension ManagedObject {
     private func requireContextForFault(at index: Int) throws -> ObjectContext? {
         switch relationshipStates[index] {
         case .toOne, .toMany: return nil
-        case .toOneFault, .toManyFault:
+        case .toOneFault, .committedToOneFault, .toManyFault:
             guard let context else { throw ObjectGraphError.objectNotInContext(objectID) }
             return context
         }
@@ -43,7 +43,7 @@ extension ManagedObject {
     private func requireLoaded(at index: Int) throws {
         switch relationshipStates[index] {
         case .toOne, .toMany: return
-        case .toOneFault, .toManyFault: throw ObjectGraphError.objectNotInContext(objectID)
+        case .toOneFault, .committedToOneFault, .toManyFault: throw ObjectGraphError.objectNotInContext(objectID)
         }
     }
 

@@ -15,6 +15,10 @@ enum Lifecycle {
 enum RelationshipState {
     /// A to-one whose destination ID is known but whose object is not resolved yet.
     case toOneFault(AnyObjectID?)
+    /// A to-one not resolved yet whose destination is the committed one (the object's committed to-one
+    /// IDs at the relationship's slot). Objects loaded together share this state through their entity's
+    /// ``EntityDescription/loadedRelationshipStates``, so loading allocates nothing for relationships.
+    case committedToOneFault
     /// A resolved to-one.
     case toOne(ManagedObject?)
     /// A to-many not loaded yet.
@@ -171,11 +175,25 @@ open class ManagedObject {
 
     /// The current destination ID of the to-one at relationship `index` (`nil` for none or a to-many).
     final func toOneID(at index: Int) -> AnyObjectID? {
-        switch relationshipStates[index] {
+        switch relationshipState(at: index) {
         case .toOneFault(let id): id
         case .toOne(let object): object?.objectID
-        case .toManyFault, .toMany: nil
+        case .committedToOneFault, .toManyFault, .toMany: nil
         }
+    }
+
+    /// The state of relationship `index`, with a ``RelationshipState/committedToOneFault`` spelled out
+    /// as the ``RelationshipState/toOneFault(_:)`` of the committed destination.
+    final func relationshipState(at index: Int) -> RelationshipState {
+        let state = relationshipStates[index]
+        guard case .committedToOneFault = state else { return state }
+        return .toOneFault(committedToOneID(at: index))
+    }
+
+    /// The committed destination ID of the to-one at relationship `index`.
+    final func committedToOneID(at index: Int) -> AnyObjectID? {
+        guard let slot = entity.toOneSlot(forRelationshipAt: index), slot < committedToOneIDs.count else { return nil }
+        return committedToOneIDs[slot]
     }
 }
 

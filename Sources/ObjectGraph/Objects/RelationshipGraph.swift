@@ -16,12 +16,12 @@ enum ObjectReference {
 extension ManagedObject {
     /// The current destination of the to-one at `index`, or `nil`.
     func toOneReference(at index: Int) -> ObjectReference? {
-        switch relationshipStates[index] {
+        switch relationshipState(at: index) {
         case .toOne(let object): return object.map(ObjectReference.object)
         case .toOneFault(let id):
             guard let id else { return nil }
             return context?.registeredObject(for: id).map(ObjectReference.object) ?? .id(id)
-        case .toManyFault, .toMany: return nil
+        case .committedToOneFault, .toManyFault, .toMany: return nil
         }
     }
 
@@ -57,7 +57,7 @@ extension ManagedObject {
         case .toManyFault:
             willChangeRelationships()
             if let context { context.notePending(context.pendingKey(objectID, entity: entity, relationshipIndex: index)) { $0.add(member) } }
-        case .toOne, .toOneFault:
+        case .toOne, .toOneFault, .committedToOneFault:
             sideSetToOne(member, at: index)
         }
     }
@@ -71,7 +71,7 @@ extension ManagedObject {
         case .toManyFault:
             willChangeRelationships()
             if let context { context.notePending(context.pendingKey(objectID, entity: entity, relationshipIndex: index)) { $0.remove(member.objectID) } }
-        case .toOne, .toOneFault:
+        case .toOne, .toOneFault, .committedToOneFault:
             if toOneReference(at: index)?.refers(to: member) == true { sideSetToOne(nil, at: index) }
         }
     }

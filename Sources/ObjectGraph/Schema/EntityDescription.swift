@@ -53,10 +53,14 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
     /// shared until an object changes one. Unchecked for sendability: it holds no objects, and a
     /// change copies it first.
     nonisolated(unsafe) let initialRelationshipStates: SharedSlice<RelationshipState>
+    /// The relationship states every loaded object starts with (to-ones pointing at their committed
+    /// destinations, to-manys not loaded), shared like ``initialRelationshipStates``.
+    nonisolated(unsafe) let loadedRelationshipStates: SharedSlice<RelationshipState>
 
     private let attributeIndexByName: [String: Int]
     private let relationshipIndexByName: [String: Int]
-    private let toOneSlotByRelationshipIndex: [Int: Int]
+    /// For each relationship, its position in ``toOneRelationshipIndices``, or `nil` for a to-many.
+    private let toOneSlotByRelationshipIndex: [Int?]
 
     /// Creates an entity description and precomputes its lookup tables.
     public init(
@@ -91,8 +95,10 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
         self.attributeIsTransient = attributes.map(\.isTransient)
         self.initialRelationshipStates = SharedSlice(relationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) })
         self.toOneRelationshipIndices = toOnes
-        self.toOneSlotByRelationshipIndex = Dictionary(
-            uniqueKeysWithValues: toOnes.enumerated().map { ($0.element, $0.offset) })
+        var slots = [Int?](repeating: nil, count: relationships.count)
+        for (slot, index) in toOnes.enumerated() { slots[index] = slot }
+        self.toOneSlotByRelationshipIndex = slots
+        self.loadedRelationshipStates = SharedSlice(relationships.map { $0.isToMany ? .toManyFault : .committedToOneFault })
     }
 
     private static func firstIndexByName(_ names: [String]) -> [String: Int] {
@@ -121,7 +127,9 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
 
     /// The position of a to-one relationship in ``toOneRelationshipIndices`` (and so in a snapshot's
     /// `toOneIDs`), or `nil` for a to-many or an index out of range.
-    public func toOneSlot(forRelationshipAt index: Int) -> Int? { toOneSlotByRelationshipIndex[index] }
+    public func toOneSlot(forRelationshipAt index: Int) -> Int? {
+        toOneSlotByRelationshipIndex.indices.contains(index) ? toOneSlotByRelationshipIndex[index] : nil
+    }
 
     /// A description naming the entity.
     public var description: String { "entity \(name)" }
