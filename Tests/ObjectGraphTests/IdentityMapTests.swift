@@ -133,13 +133,15 @@ import Testing
 
         let other = try await context.fetch(Album.self, sortedBy: [.ascending(\.title)])
         other[0].setBand(nil)
-        other[7].setBand(try #require(try await other[1].band))
+        let codeine: Band = try #require(try await other[1].band)
+        other[7].setBand(codeine)
         let (cleared, moved) = (try await other[0].band, try await other[7].band)
         #expect(cleared == nil && moved?.name == "Codeine")
         context.rollback()
         #expect(try await albums.asyncMap { try await $0.band?.name } == expected)
 
-        albums[8].setBand(try #require(try await albums[2].band))
+        let galaxie: Band = try #require(try await albums[2].band)
+        albums[8].setBand(galaxie)
         try await context.save()
         let saved = try ObjectContext(store: store, model: MusicModel.model)
         var afterSave = expected
