@@ -49,19 +49,19 @@ open class ManagedObject {
     /// The object's entity (its concrete entity, never an abstract parent).
     public let entity: EntityDescription
     /// The object's ID: temporary until the first save, then the store's permanent ID.
-    public internal(set) var objectID: AnyObjectID
+    public final internal(set) var objectID: AnyObjectID
     /// The context the object belongs to, or `nil` before insertion, after a saved deletion and after
     /// ``ObjectContext/reset()``.
-    public internal(set) weak var context: ObjectContext?
+    public final internal(set) weak var context: ObjectContext?
 
     // The runtime's state below is read and written on every change and load; its accesses never
     // overlap, so they skip the dynamic exclusivity checks that cost a few percent of a large save.
-    @usableFromInline @exclusivity(unchecked) var lifecycle: Lifecycle = .detached
+    @usableFromInline @exclusivity(unchecked) final var lifecycle: Lifecycle = .detached
     @exclusivity(unchecked) var isPendingDeletion = false
     /// Whether the context lists this persisted object as changed.
     @exclusivity(unchecked) var isTouched = false
     /// False while the runtime itself writes attributes (loading, rollback), so no change is recorded.
-    @usableFromInline @exclusivity(unchecked) var isTrackingChanges = true
+    @usableFromInline @exclusivity(unchecked) final var isTrackingChanges = true
     /// Shared with other objects loaded in the same batch until one of them changes (``SharedSlice``).
     @exclusivity(unchecked) var relationshipStates: SharedSlice<RelationshipState>
     @exclusivity(unchecked) var changedAttributes: AttributeIndexSet = []
