@@ -61,4 +61,48 @@ import Testing
             try expectAlbum(snapshot, number: number, band: band)
         }
     }
+
+    @Test func batchedFetchesDeliverTheRowsOfAFetchInGrowingBatches() async throws {
+        let (store, band, albums) = try await populatedStore()
+        let request = StoreFetchRequest(entityName: "Album", sortDescriptors: [SortExpression(["year"])])
+        var batches: [[Snapshot]] = []
+        for try await batch in store.fetchInBatches(request) { batches.append(batch) }
+        #expect(batches.map(\.count) == [256, count - 256])
+        let snapshots = batches.flatMap { $0 }
+        #expect(snapshots == (try await store.fetch(request)))
+        #expect(snapshots.map(\.id) == albums)
+        for (number, snapshot) in snapshots.enumerated() { try expectAlbum(snapshot, number: number, band: band) }
+    }
+
+    @Test func aBatchedFetchLeftEarlyLeavesTheStoreUsable() async throws {
+        let (store, _, albums) = try await populatedStore()
+        for try await batch in store.fetchInBatches(StoreFetchRequest(entityName: "Album")) {
+            #expect(batch.count == 256)
+            break
+        }
+        #expect(try await store.fetch(StoreFetchRequest(entityName: "Album")).count == albums.count)
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        _ = Band(context: context, name: "Codeine")
+        try await context.save()
+        #expect(try await store.count(StoreFetchRequest(entityName: "Band")) == 2)
+    }
+
+    @Test func aBatchedFetchReportsTheStoresError() async throws {
+        let (store, _, _) = try await populatedStore()
+        await #expect(throws: (any Error).self) {
+            for try await _ in store.fetchInBatches(StoreFetchRequest(entityName: "Nothing")) {}
+        }
+    }
+
+    @Test func aContextFetchAcrossBatchesRegistersEveryObjectOnce() async throws {
+        let (store, band, albums) = try await populatedStore()
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        let preloaded = try #require(try await context.object(with: albums[600]))
+        let fetched = try await context.fetch(Album.self, sortedBy: [.ascending(\.year)])
+        #expect(fetched.map(\.objectID) == albums)
+        #expect(fetched[600] === preloaded)
+        #expect(Set(fetched.map(ObjectIdentifier.init)).count == albums.count)
+        #expect(fetched[699].title == "album 699" && fetched[699].year == Int16(1900 + 699 / 4))
+        #expect(try await fetched[699].band?.objectID == band)
+    }
 }

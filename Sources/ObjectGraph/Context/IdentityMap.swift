@@ -55,7 +55,7 @@ struct IdentityMap {
 
     /// Makes room for `count` more objects registered by ``appendNew(_:)``.
     mutating func reserveCapacity(forAppending count: Int) {
-        unindexed.reserveCapacity(unindexed.count + count)
+        unindexed.reserveCapacity(forAdding: count)
     }
 
     /// Forgets every object.

@@ -10,11 +10,31 @@ extension ObjectContext {
             throw ObjectGraphError.unknownEntity(request.entityName)
         }
         let plan = FetchPlan(request, entity: entity, context: self)
-        var objects = try materialize(try await store.fetch(plan.storeRequest), distinct: true)
+        var objects = try await fetchStoreObjects(plan.storeRequest)
         if !plan.isExact {
             objects = try await refine(objects, plan: plan, entity: entity)
         }
         try await prefetch(prefetching, for: objects)
+        return objects
+    }
+
+    /// The registered objects for the store's answer to `request`, built batch by batch while the store
+    /// reads the next batch (``PersistentStore/fetchInBatches(_:)``). A fetch into an empty context
+    /// appends its objects without lookups for as long as nothing else registers objects between two
+    /// batches. A reset meanwhile detached the objects built so far, so then every batch is built again.
+    nonisolated(nonsending) private func fetchStoreObjects(_ request: StoreFetchRequest) async throws -> [ManagedObject] {
+        var objects: [ManagedObject] = []
+        var batches: [[Snapshot]] = []
+        let generation = resetGeneration
+        let startsEmpty = registered.isEmpty
+        for try await batch in store.fetchInBatches(request) {
+            batches.append(batch)
+            guard resetGeneration == generation else { continue }
+            try materialize(batch, into: &objects, allNew: startsEmpty && registered.count == objects.count)
+        }
+        guard resetGeneration != generation else { return objects }
+        objects = []
+        for batch in batches { try materialize(batch, into: &objects, allNew: false) }
         return objects
     }
 

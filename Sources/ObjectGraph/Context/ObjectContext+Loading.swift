@@ -5,15 +5,23 @@ extension ObjectContext {
     /// snapshots have the same ID (a fetch's answer), so that into an empty context every object is new
     /// and registers without a lookup.
     func materialize(_ snapshots: [Snapshot], refreshing: Bool = true, distinct: Bool = false) throws -> [ManagedObject] {
-        let allNew = distinct && registered.isEmpty
+        var objects: [ManagedObject] = []
+        try materialize(snapshots, into: &objects, refreshing: refreshing, allNew: distinct && registered.isEmpty)
+        return objects
+    }
+
+    /// Appends the registered objects for `snapshots` to `objects`, as ``materialize(_:refreshing:distinct:)``;
+    /// `allNew` says no snapshot has a registered object, so each new object registers without a lookup.
+    func materialize(
+        _ snapshots: [Snapshot], into objects: inout [ManagedObject], refreshing: Bool = true, allNew: Bool
+    ) throws {
         if allNew {
             registered.reserveCapacity(forAppending: snapshots.count)
         } else {
             registered.reserveCapacity(forRegistering: snapshots.count)
         }
         var factory: ObjectFactory?
-        var objects: [ManagedObject] = []
-        objects.reserveCapacity(snapshots.count)
+        objects.reserveCapacity(forAdding: snapshots.count)
         for snapshot in snapshots {
             if factory?.entity.name != snapshot.entityName {
                 factory = try model.objectFactory(entityName: snapshot.entityName)
@@ -21,7 +29,6 @@ extension ObjectContext {
             guard let factory else { throw ObjectGraphError.unknownEntity(snapshot.entityName) }
             objects.append(try register(snapshot, factory: factory, refreshing: refreshing, isNew: allNew))
         }
-        return objects
     }
 
     /// The registered object with `snapshot`'s ID, made by `factory` and loaded when there is none,

@@ -26,6 +26,18 @@ public protocol PersistentStore: Sendable {
     /// sorted, then skipping `offset` and keeping at most `limit`; each object at most once.
     func fetch(_ request: StoreFetchRequest) async throws -> [Snapshot]
 
+    /// The snapshots ``fetch(_:)`` returns for `request`, in the same order, in batches delivered while
+    /// the store is still reading, so that a context builds the objects of one batch while the store
+    /// reads the next. All batches come from one consistent read. The default implementation delivers
+    /// the answer of ``fetch(_:)`` as one batch when the stream is first asked for an element.
+    ///
+    /// ```swift
+    /// for try await batch in store.fetchInBatches(StoreFetchRequest(entityName: "Band")) {
+    ///     print(batch.count)
+    /// }
+    /// ```
+    func fetchInBatches(_ request: StoreFetchRequest) -> AsyncThrowingStream<[Snapshot], any Error>
+
     /// The number of objects ``fetch(_:)`` would return for `request`, ignoring its sorts.
     func count(_ request: StoreFetchRequest) async throws -> Int
 

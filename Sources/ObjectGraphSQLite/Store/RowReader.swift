@@ -53,6 +53,9 @@ struct RowReader {
         if rows.count == values.runsPerArray { makeSnapshots() }
     }
 
+    /// The number of rows read since the last ``finish()``.
+    var pendingCount: Int { snapshots.count + rows.count }
+
     /// The snapshots of every row read, in order; the reader starts over.
     mutating func finish() -> [Snapshot] {
         makeSnapshots()

@@ -3,14 +3,60 @@ import ObjectGraph
 extension SQLiteStore {
     /// The matching snapshots in SQL: filtered, sorted (ties in insertion order), offset and limited.
     public func fetch(_ request: StoreFetchRequest) throws -> [Snapshot] {
+        var snapshots: [Snapshot] = []
+        try read(request) { batch in
+            snapshots = batch
+            return true
+        }
+        return snapshots
+    }
+
+    /// The snapshots of ``fetch(_:)``, delivered in batches of 256 rows, then of twice as many each time
+    /// up to ``largestBatch``, while the store's thread goes on reading: a context builds the objects of
+    /// one batch on its own thread meanwhile. The rows come from one statement that runs to its end
+    /// without letting another job use the connection, so all batches see the same state.
+    public nonisolated func fetchInBatches(_ request: StoreFetchRequest) -> AsyncThrowingStream<[Snapshot], any Error> {
+        let (batches, continuation) = AsyncThrowingStream.makeStream(of: [Snapshot].self)
+        let reading = Task {
+            do {
+                try await read(request, batchSize: 256) { batch in
+                    if case .terminated = continuation.yield(batch) { return false }
+                    return true
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in reading.cancel() }
+        return batches
+    }
+
+    /// The most rows in one batch of ``fetchInBatches(_:)``: enough to make handing batches over rare,
+    /// few enough that the context's last batch, built after the store has finished, is short.
+    static let largestBatch = 4096
+
+    /// Runs the query of `request` and hands its snapshots to `deliver` in batches of `batchSize` rows,
+    /// doubling up to ``largestBatch``, or all at once when `batchSize` is `nil`. Stops early when
+    /// `deliver` returns `false` or the task is cancelled.
+    private func read(
+        _ request: StoreFetchRequest, batchSize: Int? = nil, deliver: ([Snapshot]) -> Bool
+    ) throws {
         try withConnection { connection in
             let (sql, table) = try SelectBuilder(schema: schema).fetch(request)
             let statement = try connection.statement(sql.text)
             defer { statement.reset() }
             statement.bind(sql.arguments)
             var reader = RowReader(schema: schema, table: table)
-            while try statement.step() { try reader.read(statement) }
-            return reader.finish()
+            var nextBatch = batchSize ?? .max
+            while try statement.step() {
+                try reader.read(statement)
+                if reader.pendingCount >= nextBatch {
+                    guard deliver(reader.finish()), !Task.isCancelled else { return }
+                    nextBatch = min(nextBatch * 2, Self.largestBatch)
+                }
+            }
+            _ = deliver(reader.finish())
         }
     }
 
