@@ -25,6 +25,11 @@ struct Report {
         return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
     }
 
+    /// `value` formatted, or `n/a` for a contender that did not run (`--only`).
+    private func cell(_ value: Double, _ format: String) -> String {
+        value.isNaN ? "n/a" : String(format: format, value)
+    }
+
     private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - text.count))
         return left ? text + padding : padding + text
@@ -38,10 +43,10 @@ struct Report {
         for operation in Operation.allCases {
             let (ours, raw, grdb) = (median("ours", operation), median("raw", operation), median("GRDB", operation))
             lines.append(pad(operation.rawValue, 34, left: true)
-                + pad(String(format: "%.1f", ours * 1000), 10) + pad(String(format: "%.1f", raw * 1000), 10)
-                + pad(String(format: "%.1f", grdb * 1000), 10)
-                + pad(String(format: "%.2fx", ratio("ours", "raw", operation)), 10)
-                + pad(String(format: "%.2fx", ratio("ours", "GRDB", operation)), 11))
+                + pad(cell(ours * 1000, "%.1f"), 10) + pad(cell(raw * 1000, "%.1f"), 10)
+                + pad(cell(grdb * 1000, "%.1f"), 10)
+                + pad(cell(ratio("ours", "raw", operation), "%.2fx"), 10)
+                + pad(cell(ratio("ours", "GRDB", operation), "%.2fx"), 11))
         }
         return lines.joined(separator: "\n")
     }
