@@ -70,18 +70,29 @@ private final class GatedBatchStore: ForwardingStore {
         return (GatedBatchStore(base: base), bands.map(\.objectID))
     }
 
-    @Test func anObjectRegisteredBetweenBatchesIsTheOneTheFetchReturns() async throws {
-        let (store, ids) = try await seededStore()
-        let context = try ObjectContext(store: store, model: MusicModel.model)
+    /// Fetches every band into `context` and runs `between` once the objects of the first batch are
+    /// registered and the store holds back the second.
+    private func fetchBands(
+        into context: ObjectContext, from store: GatedBatchStore, firstID: AnyObjectID, between: () async throws -> Void
+    ) async throws -> [Band] {
         let answer = FetchedBands()
         let fetching = Task { answer.bands = try await context.fetch(Band.self, sortedBy: [.ascending(\.name)]) }
         await store.waitForFirstBatch()
-        while context.registeredObject(for: ids[0]) == nil { await Task.yield() }
-        let late = try #require(try await context.object(with: ids[5]) as? Band)
-        late.name = "band 5, renamed"
+        while context.registeredObject(for: firstID) == nil { await Task.yield() }
+        try await between()
         store.releaseSecondBatch()
         try await fetching.value
-        let bands = answer.bands
+        return answer.bands
+    }
+
+    @Test func anObjectRegisteredBetweenBatchesIsTheOneTheFetchReturns() async throws {
+        let (store, ids) = try await seededStore()
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        var late: Band?
+        let bands = try await fetchBands(into: context, from: store, firstID: ids[0]) {
+            late = try #require(try await context.object(with: ids[5]) as? Band)
+            late?.name = "band 5, renamed"
+        }
         #expect(bands.map(\.objectID) == ids)
         #expect(bands[5] === late && bands[5].name == "band 5, renamed")
         #expect(Set(bands.map(ObjectIdentifier.init)).count == ids.count)
@@ -91,14 +102,7 @@ private final class GatedBatchStore: ForwardingStore {
     @Test func aResetBetweenBatchesStillAnswersWithLiveObjects() async throws {
         let (store, ids) = try await seededStore()
         let context = try ObjectContext(store: store, model: MusicModel.model)
-        let answer = FetchedBands()
-        let fetching = Task { answer.bands = try await context.fetch(Band.self, sortedBy: [.ascending(\.name)]) }
-        await store.waitForFirstBatch()
-        while context.registeredObject(for: ids[0]) == nil { await Task.yield() }
-        context.reset()
-        store.releaseSecondBatch()
-        try await fetching.value
-        let bands = answer.bands
+        let bands = try await fetchBands(into: context, from: store, firstID: ids[0]) { context.reset() }
         #expect(bands.map(\.objectID) == ids)
         #expect(bands.allSatisfy { $0.context === context })
         #expect(try await context.object(with: ids[0]) === bands[0])
