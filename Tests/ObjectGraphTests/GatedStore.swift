@@ -1,0 +1,93 @@
+import ObjectGraph
+import Synchronization
+
+/// An ``InMemoryStore`` whose next call of one method waits at a gate the test opens.
+final class GatedStore: PersistentStore {
+    /// Signals that a call reached the gate, and lets it through.
+    final class Gate: Sendable {
+        private let reached = AsyncStream<Void>.makeStream()
+        private let opened = AsyncStream<Void>.makeStream()
+
+        /// Waits until a store call reached the gate.
+        func entered() async {
+            for await _ in reached.stream { return }
+        }
+
+        /// Lets the waiting store call continue.
+        func release() {
+            opened.continuation.yield()
+            opened.continuation.finish()
+        }
+
+        fileprivate func pass() async {
+            reached.continuation.yield()
+            reached.continuation.finish()
+            for await _ in opened.stream { return }
+        }
+    }
+
+    let base: InMemoryStore
+    private let gates = Mutex<[String: Gate]>([:])
+
+    init(model: ModelDescription) {
+        base = InMemoryStore(model: model)
+    }
+
+    var model: ModelDescription { base.model }
+    var capabilities: StoreCapabilities { base.capabilities }
+
+    /// Makes the next call of `method` wait at the returned gate.
+    func arm(_ method: String) -> Gate {
+        let gate = Gate()
+        gates.withLock { $0[method] = gate }
+        return gate
+    }
+
+    private func pass(_ method: String) async {
+        guard let gate = gates.withLock({ $0.removeValue(forKey: method) }) else { return }
+        await gate.pass()
+    }
+
+    func fetch(_ request: StoreFetchRequest) async throws -> [Snapshot] {
+        await pass("fetch")
+        return try await base.fetch(request)
+    }
+
+    func count(_ request: StoreFetchRequest) async throws -> Int {
+        await pass("count")
+        return try await base.count(request)
+    }
+
+    func snapshots(for ids: [AnyObjectID]) async throws -> [Snapshot] {
+        await pass("snapshots")
+        return await base.snapshots(for: ids)
+    }
+
+    func relatedIDs(for relationshipName: String, of entityName: String, ids: [AnyObjectID]) async throws -> [AnyObjectID: [AnyObjectID]] {
+        await pass("relatedIDs")
+        return try await base.relatedIDs(for: relationshipName, of: entityName, ids: ids)
+    }
+
+    func save(_ changes: ChangeSet) async throws -> [AnyObjectID] {
+        await pass("save")
+        return try await base.save(changes)
+    }
+
+    /// Delivers the answer of ``fetch(_:)`` in two halves; the second waits at the gate of
+    /// `"secondBatch"`, so a test can act on a context between two batches of one fetch.
+    func fetchInBatches(_ request: StoreFetchRequest) -> AsyncThrowingStream<[Snapshot], any Error> {
+        let (batches, continuation) = AsyncThrowingStream.makeStream(of: [Snapshot].self)
+        Task {
+            do {
+                let all = try await fetch(request)
+                continuation.yield(Array(all[..<(all.count / 2)]))
+                await pass("secondBatch")
+                continuation.yield(Array(all[(all.count / 2)...]))
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        return batches
+    }
+}
