@@ -21,20 +21,16 @@ extension ObjectContext {
     /// The registered objects for the store's answer to `request`, built batch by batch while the store
     /// reads the next batch (``PersistentStore/fetchInBatches(_:)``). A fetch into an empty context
     /// appends its objects without lookups for as long as nothing else registers objects between two
-    /// batches. A reset meanwhile detached the objects built so far, so then every batch is built again.
+    /// batches. A reset meanwhile detached the objects built so far, so then the fetch starts over.
     nonisolated(nonsending) private func fetchStoreObjects(_ request: StoreFetchRequest) async throws -> [ManagedObject] {
         var objects: [ManagedObject] = []
-        var batches: [[Snapshot]] = []
         let generation = resetGeneration
         let startsEmpty = registered.isEmpty
         for try await batch in store.fetchInBatches(request) {
-            batches.append(batch)
-            guard resetGeneration == generation else { continue }
+            guard resetGeneration == generation else { break }
             try materialize(batch, into: &objects, allNew: startsEmpty && registered.count == objects.count)
         }
-        guard resetGeneration != generation else { return objects }
-        objects = []
-        for batch in batches { try materialize(batch, into: &objects, allNew: false) }
+        guard resetGeneration == generation else { return try await fetchStoreObjects(request) }
         return objects
     }
 
