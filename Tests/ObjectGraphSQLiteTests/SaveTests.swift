@@ -96,6 +96,53 @@ import Testing
         }
     }
 
+    private func album(_ title: String, band: AnyObjectID?) -> Snapshot {
+        Snapshot(id: .temporary(entityName: "Album"), entityName: "Album",
+                 values: [.string(title), .integer(2000), .null, .null, .bool(false), .null], toOneIDs: [band])
+    }
+
+    /// Inserts go to SQLite several rows per statement, grouped by entity; the keys and references come
+    /// out as if each row were inserted in change set order.
+    @Test func interleavedInsertsOfSeveralEntitiesKeepTheirKeysAndReferences() async throws {
+        let store = try await SQLiteStore(at: .inMemory, model: model)
+        var inserted: [Snapshot] = []
+        for number in 0..<101 {
+            let band = band("band \(number)")
+            inserted += [band, album("album \(number)", band: band.id), album("live \(number)", band: band.id)]
+        }
+        let permanentIDs = try await store.save(ChangeSet(inserted: inserted))
+        let expectedKeys: [Int64] = (0..<101).flatMap { (number: Int64) -> [Int64] in [number + 1, 2 * number + 1, 2 * number + 2] }
+        #expect(permanentIDs.map(\.key) == expectedKeys.map(ObjectKey.integer))
+        #expect(try await store.count(StoreFetchRequest(entityName: "Album")) == 202)
+        let bandKeys = Dictionary(uniqueKeysWithValues: zip(inserted.map(\.id), permanentIDs))
+        for (snapshot, permanentID) in zip(inserted, permanentIDs) where snapshot.entityName == "Album" {
+            let stored = try #require(try await store.snapshots(for: [permanentID]).first)
+            #expect(Array(stored.values) == Array(snapshot.values))
+            #expect(stored.toOneIDs == [snapshot.toOneIDs[0].flatMap { bandKeys[$0] }])
+        }
+    }
+
+    /// A constraint broken by one row of a many-row statement names that row's object, and nothing of
+    /// the save stays, wherever the row falls: in a full batch, in the rows after the last batch.
+    @Test(arguments: [0, 40, 63, 64, 98]) func constraintViolationInABatchNamesTheObjectAndKeepsNothing(at position: Int) async throws {
+        let store = try await SQLiteStore(at: .inMemory, model: model)
+        _ = try await store.save(ChangeSet(inserted: [band("Low")]))
+        var inserted = (0..<100).map { band("band \($0)") }
+        inserted[position] = band("Low")
+        await #expect(throws: ObjectGraphError.uniquenessViolation(
+            entity: "Band", properties: ["name"], values: [.string("Low")], object: inserted[position].id)) {
+            try await store.save(ChangeSet(inserted: inserted))
+        }
+        inserted[position] = band(nil)
+        let failure = ValidationFailure(objectID: inserted[position].id, entityName: "Band", property: "name", kind: .missingValue)
+        await #expect(throws: ObjectGraphError.validationFailed([failure])) {
+            try await store.save(ChangeSet(inserted: inserted))
+        }
+        #expect(try await store.count(StoreFetchRequest(entityName: "Band")) == 1)
+        let next = try await store.save(ChangeSet(inserted: [band("After")]))
+        #expect(next == [AnyObjectID(entityName: "Band", key: .integer(2))])
+    }
+
     @Test func missingRequiredValueNamesObjectAndAttribute() async throws {
         let store = try await SQLiteStore(at: .inMemory, model: model)
         let id = AnyObjectID.temporary(entityName: "Band")

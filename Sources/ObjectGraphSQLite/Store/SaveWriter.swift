@@ -9,7 +9,7 @@ struct SaveWriter {
     /// The permanent ID of each inserted object, in change set order.
     private var permanentIDs: [AnyObjectID] = []
     /// The permanent key of each inserted object, in change set order.
-    private var insertedKeys: [Int64] = []
+    private(set) var insertedKeys: [Int64] = []
     var lastUpdate: (entity: String, attributes: [Int], toOnes: [Int], statement: Statement)?
 
     init(connection: Connection, schema: StoreSchema) {
@@ -96,52 +96,5 @@ struct SaveWriter {
             return key
         case .string: throw ObjectGraphError.objectNotFound(id)
         }
-    }
-
-    /// Inserts every snapshot with its allocated key; runs of one entity reuse its layout and statement.
-    private func insert(_ inserted: [Snapshot]) throws {
-        var statements: [String: Statement] = [:]
-        var current: (entityName: String, layout: EntityLayout, statement: Statement)?
-        for (index, permanentKey) in zip(inserted.indices, insertedKeys) {
-            let entityName = inserted[index].entityName
-            if current?.entityName != entityName {
-                let layout = try schema.layout(of: entityName)
-                let statement = try statements[entityName] ?? insertStatement(for: layout)
-                statements[entityName] = statement
-                current = (entityName, layout, statement)
-            }
-            guard let (_, layout, statement) = current else { continue }
-            try insert(inserted[index], key: permanentKey, layout: layout, statement: statement)
-        }
-    }
-
-    private func insert(_ snapshot: Snapshot, key permanentKey: Int64, layout: EntityLayout, statement: Statement) throws {
-        guard snapshot.values.count == layout.attributeColumns.count, snapshot.toOneIDs.count == layout.toOneColumns.count else {
-            throw ObjectGraphError.inconsistentData("the inserted \(snapshot.entityName) \(snapshot.id) does not match its entity's shape")
-        }
-        statement.bind(permanentKey, at: 1)
-        statement.bind(layout.code, at: 2)
-        var parameter: Int32 = 3
-        for index in snapshot.values.indices where layout.attributeColumns[index] != nil {
-            statement.bind(snapshot.values[index], at: parameter)
-            parameter += 1
-        }
-        for destination in snapshot.toOneIDs {
-            if let destination { statement.bind(try key(of: destination), at: parameter) } else { statement.bindNull(at: parameter) }
-            parameter += 1
-        }
-        do {
-            try statement.run()
-        } catch let failure as StatementFailure {
-            throw try ConstraintFailure(failure, schema: schema).error(
-                object: snapshot.id, layout: layout, values: { Array(snapshot.values) })
-        }
-    }
-
-    private func insertStatement(for layout: EntityLayout) throws -> Statement {
-        let columns = [SQL.primaryKey, SQL.entityColumn] + layout.attributeColumns.compactMap { $0 } + layout.toOneColumns
-        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        return try connection.statement(
-            "INSERT INTO \(SQL.quote(layout.table)) (\(columns.map(SQL.quote).joined(separator: ", "))) VALUES (\(placeholders))")
     }
 }
