@@ -10,21 +10,32 @@ final class RawContender: Contender {
     }
 
     private var db: OpaquePointer?
+    private let path: String
     private var loaded: [(id: Int64, price: Double)] = []
     private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     init(path: String) throws {
+        self.path = path
+        db = try Self.open(path)
+    }
+
+    /// Opens a new database at `path` with the benchmark's tables.
+    private static func open(_ path: String) throws -> OpaquePointer? {
+        var db: OpaquePointer?
         guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
             throw BenchmarkFailure(description: "cannot open \(path)")
         }
-        try execute("""
+        guard sqlite3_exec(db, """
             PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
             CREATE TABLE Owner ("_pk" INTEGER PRIMARY KEY, "name" TEXT NOT NULL);
             CREATE TABLE Item ("_pk" INTEGER PRIMARY KEY, "name" TEXT NOT NULL, "quantity" INTEGER NOT NULL,
                 "price" REAL NOT NULL, "score" INTEGER NOT NULL, "isActive" INTEGER NOT NULL, "created" REAL NOT NULL,
                 "code" TEXT, "ratio" REAL, "owner" INTEGER);
             CREATE INDEX Item_owner ON Item ("owner");
-            """)
+            """, nil, nil, nil) == SQLITE_OK else {
+            throw BenchmarkFailure(description: String(cString: sqlite3_errmsg(db)))
+        }
+        return db
     }
 
     deinit { sqlite3_close_v2(db) }
@@ -49,6 +60,25 @@ final class RawContender: Contender {
     }
 
     func insert(_ items: [ItemValues], owners: Int) async throws {
+        try insert(items, owners: owners, rowsPerStatement: 1)
+    }
+
+    func batchedInsert(_ items: [ItemValues], owners: Int) async throws -> Double? {
+        let plain = db
+        db = try Self.open(path + "-batched")
+        defer {
+            sqlite3_close_v2(db)
+            db = plain
+        }
+        let time = try ContinuousClock().measure { try insert(items, owners: owners, rowsPerStatement: 32) }
+        let count = try prepare("SELECT count(*) FROM Item")
+        defer { sqlite3_finalize(count) }
+        try check(sqlite3_step(count) == SQLITE_ROW && sqlite3_column_int64(count, 0) == items.count, "batched insert lost rows")
+        return seconds(time)
+    }
+
+    /// Inserts owners and items with statements of `rowsPerStatement` rows (and one row for the rest).
+    private func insert(_ items: [ItemValues], owners: Int, rowsPerStatement: Int) throws {
         try execute("BEGIN")
         let owner = try prepare("INSERT INTO Owner (_pk, name) VALUES (?, ?)")
         for index in 0..<owners {
@@ -58,21 +88,32 @@ final class RawContender: Contender {
             sqlite3_reset(owner)
         }
         sqlite3_finalize(owner)
-        let item = try prepare("INSERT INTO Item (name, quantity, price, score, isActive, created, code, ratio, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        for values in items {
-            sqlite3_bind_text(item, 1, values.name, -1, transient)
-            sqlite3_bind_int64(item, 2, values.quantity)
-            sqlite3_bind_double(item, 3, values.price)
-            sqlite3_bind_int64(item, 4, Int64(values.score))
-            sqlite3_bind_int64(item, 5, values.isActive ? 1 : 0)
-            sqlite3_bind_double(item, 6, values.created.timeIntervalSinceReferenceDate)
-            if let code = values.code { sqlite3_bind_text(item, 7, code, -1, transient) } else { sqlite3_bind_null(item, 7) }
-            if let ratio = values.ratio { sqlite3_bind_double(item, 8, Double(ratio)) } else { sqlite3_bind_null(item, 8) }
-            sqlite3_bind_int64(item, 9, Int64(values.owner + 1))
-            guard sqlite3_step(item) == SQLITE_DONE else { throw BenchmarkFailure(description: "item insert failed") }
-            sqlite3_reset(item)
+        let head = "INSERT INTO Item (name, quantity, price, score, isActive, created, code, ratio, owner) VALUES "
+        let row = "(?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        let batch = try prepare(head + Array(repeating: row, count: rowsPerStatement).joined(separator: ", "))
+        let single = try prepare(head + row)
+        var start = items.startIndex
+        while start < items.endIndex {
+            let count = items.endIndex - start >= rowsPerStatement ? rowsPerStatement : 1
+            let statement = count == rowsPerStatement ? batch : single
+            for (offset, values) in items[start..<start + count].enumerated() {
+                let first = Int32(offset * 9)
+                sqlite3_bind_text(statement, first + 1, values.name, -1, transient)
+                sqlite3_bind_int64(statement, first + 2, values.quantity)
+                sqlite3_bind_double(statement, first + 3, values.price)
+                sqlite3_bind_int64(statement, first + 4, Int64(values.score))
+                sqlite3_bind_int64(statement, first + 5, values.isActive ? 1 : 0)
+                sqlite3_bind_double(statement, first + 6, values.created.timeIntervalSinceReferenceDate)
+                if let code = values.code { sqlite3_bind_text(statement, first + 7, code, -1, transient) } else { sqlite3_bind_null(statement, first + 7) }
+                if let ratio = values.ratio { sqlite3_bind_double(statement, first + 8, Double(ratio)) } else { sqlite3_bind_null(statement, first + 8) }
+                sqlite3_bind_int64(statement, first + 9, Int64(values.owner + 1))
+            }
+            guard sqlite3_step(statement) == SQLITE_DONE else { throw BenchmarkFailure(description: "item insert failed") }
+            sqlite3_reset(statement)
+            start += count
         }
-        sqlite3_finalize(item)
+        sqlite3_finalize(batch)
+        sqlite3_finalize(single)
         try execute("COMMIT")
     }
 

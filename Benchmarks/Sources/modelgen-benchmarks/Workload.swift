@@ -15,10 +15,14 @@ protocol Contender: AnyObject {
     /// (a′, b′) For ObjectGraph only: the seconds the store alone takes to save the inserts of (a) as one
     /// change set and to return the snapshots of (b), without contexts or objects; `nil` for the others.
     func storeOnly(_ items: [ItemValues], owners: Int) async throws -> (insert: Double, fetch: Double)?
+    /// (a″) For the raw C API only: the seconds (a) takes, into a new database, with 32 rows per `INSERT`,
+    /// as the store does; `nil` for the others.
+    func batchedInsert(_ items: [ItemValues], owners: Int) async throws -> Double?
 }
 
 extension Contender {
     func storeOnly(_ items: [ItemValues], owners: Int) async throws -> (insert: Double, fetch: Double)? { nil }
+    func batchedInsert(_ items: [ItemValues], owners: Int) async throws -> Double? { nil }
 }
 
 /// The operations in table order.
@@ -29,6 +33,7 @@ enum Operation: String, CaseIterable {
     case update = "(d) update N + save"
     case storeInsert = "(a') store.save only, vs (a)"
     case storeFetch = "(b') store.fetch only, vs (b)"
+    case batchedInsert = "(a\") (a), raw C 32 rows per INSERT"
 }
 
 /// Runs the workload against every contender, stage by stage: each contender works on its own database,
@@ -63,6 +68,7 @@ func measure(_ contenders: [(name: String, contender: Contender)], rows: Int) as
         let (insert, fetch) = (times[name]?[.insert], times[name]?[.fetch])
         times[name]?[.storeInsert] = storeOnly?.insert ?? insert
         times[name]?[.storeFetch] = storeOnly?.fetch ?? fetch
+        times[name]?[.batchedInsert] = try await contender.batchedInsert(items, owners: owners) ?? insert
     }
     return times
 }
