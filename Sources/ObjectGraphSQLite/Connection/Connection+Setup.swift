@@ -2,13 +2,20 @@ import CSQLite
 import Foundation
 
 extension Connection {
-    /// WAL journal (for files), a busy timeout, case-sensitive LIKE (so `LIKE` matches the runtime's
-    /// string semantics and can use indexes), and the `og_fold` function.
-    func configure(busyTimeout milliseconds: Int32) throws {
-        sqlite3_busy_timeout(handle, milliseconds)
+    /// WAL journal (for files), the busy timeout and cache sizes of `configuration`, case-sensitive
+    /// LIKE (so `LIKE` matches the runtime's string semantics and can use indexes), and the `og_fold`
+    /// function.
+    func configure(_ configuration: SQLiteStore.Configuration) throws {
+        let (seconds, attoseconds) = configuration.busyTimeout.components
+        sqlite3_busy_timeout(handle, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         if path != ":memory:" {
             _ = try text("PRAGMA journal_mode = WAL")
             try execute("PRAGMA synchronous = NORMAL")
+            if let bytes = configuration.memoryMapSize { _ = try text("PRAGMA mmap_size = \(bytes)") }
+        }
+        if let bytes = configuration.pageCacheSize {
+            // A negative cache size counts KiB instead of pages.
+            try execute("PRAGMA cache_size = -\(bytes / 1024)")
         }
         try execute("PRAGMA case_sensitive_like = ON")
         try registerFoldFunction()

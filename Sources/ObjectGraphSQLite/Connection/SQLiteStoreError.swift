@@ -3,7 +3,7 @@
 /// every other store does.
 ///
 /// ```swift
-/// do { _ = try await SQLiteStore(path: "Music.sqlite", model: model) }
+/// do { _ = try await SQLiteStore(at: .file("Music.sqlite"), model: model) }
 /// catch SQLiteStoreError.modelVersionMismatch(let path, let stored, let expected) { print(stored, expected, path) }
 /// ```
 public enum SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -15,6 +15,8 @@ public enum SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible
     case sqlite(code: Int32, message: String, sql: String)
     /// The store was used after it failed to open.
     case notOpen
+    /// A value of ``SQLiteStore/Configuration`` is out of range; the text names it.
+    case invalidConfiguration(String)
 
     /// A sentence describing the error.
     public var description: String {
@@ -28,6 +30,8 @@ public enum SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible
             "SQLite error \(code): \(message) (in \(sql))"
         case .notOpen:
             "The SQLite store is not open."
+        case .invalidConfiguration(let problem):
+            "Invalid SQLite store configuration: \(problem)."
         }
     }
 }

@@ -38,26 +38,25 @@ public actor SQLiteStore: PersistentStore {
     private nonisolated let executor: ThreadExecutor
     private var connection: Connection?
 
-    /// Opens (creating if needed) the database at `location` for `model`.
-    /// - Parameter busyTimeout: How long a statement waits for another connection's lock.
-    /// - Throws: ``SQLiteStoreError/cannotOpen(path:message:)``,
+    /// Opens (creating if needed) the database at `location` for `model`, set up as `configuration` says.
+    /// - Throws: ``SQLiteStoreError/invalidConfiguration(_:)``, ``SQLiteStoreError/cannotOpen(path:message:)``,
     ///   ``SQLiteStoreError/modelVersionMismatch(path:databaseVersion:modelVersion:)``, or
     ///   ``SQLiteStoreError/sqlite(code:message:sql:)`` when the schema cannot be created.
-    public nonisolated init(at location: Location, model: ModelDescription, busyTimeout: Duration = .seconds(5)) async throws {
+    public nonisolated init(at location: Location, model: ModelDescription, configuration: Configuration = Configuration()) async throws {
+        try configuration.validate()
         self.model = model
         self.location = location
         self.schema = StoreSchema(model: model)
         self.executor = ThreadExecutor(name: "SQLiteStore \(model.name)")
-        try await open(busyTimeout: busyTimeout)
+        try await open(configuration)
     }
 
     /// Opens the connection and installs or checks the schema, on the store's thread.
-    private func open(busyTimeout: Duration) throws {
+    private func open(_ configuration: Configuration) throws {
         let path: String? = if case .file(let path) = location { path } else { nil }
         let connection = try Connection(path: path)
-        let (seconds, attoseconds) = busyTimeout.components
         do {
-            try connection.configure(busyTimeout: Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+            try connection.configure(configuration)
             try connection.install(schema)
         } catch let failure as StatementFailure {
             throw failure.storeError
