@@ -123,12 +123,18 @@ import Testing
         #expect(fetched.first !== band)
     }
 
-    @MainActor @Test func aResetWhileDeleteRulesLoadStopsTheSaveWithoutWriting() async throws {
+    /// A gated store holding the band Low and its album C'mon.
+    @MainActor private static func storeWithOneBandAndAlbum() async throws -> GatedStore {
         let store = GatedStore(model: MusicModel.model.schema)
         let writer = try ObjectContext(store: store, model: MusicModel.model)
         let album = Album(context: writer, title: "C'mon")
         album.setBand(Band(context: writer, name: "Low"))
         try await writer.save()
+        return store
+    }
+
+    @MainActor @Test func aResetWhileDeleteRulesLoadStopsTheSaveWithoutWriting() async throws {
+        let store = try await Self.storeWithOneBandAndAlbum()
 
         let context = try ObjectContext(store: store, model: MusicModel.model)
         let band = try #require(try await context.fetch(Band.self).first)
@@ -147,11 +153,7 @@ import Testing
     }
 
     @MainActor @Test func aResetWhileAFaultLoadsThrowsObjectNotInContext() async throws {
-        let store = GatedStore(model: MusicModel.model.schema)
-        let writer = try ObjectContext(store: store, model: MusicModel.model)
-        let album = Album(context: writer, title: "C'mon")
-        album.setBand(Band(context: writer, name: "Low"))
-        try await writer.save()
+        let store = try await Self.storeWithOneBandAndAlbum()
 
         let context = try ObjectContext(store: store, model: MusicModel.model)
         let band = try #require(try await context.fetch(Band.self).first)
