@@ -42,7 +42,19 @@ extension StoreSchema {
             let partial = index.partialCodes.map { codes in
                 " WHERE \(SQL.quote(SQL.entityColumn)) IN (\(codes.map(String.init).joined(separator: ", ")))"
             } ?? ""
-            statements.append("CREATE UNIQUE INDEX IF NOT EXISTS \(SQL.quote(index.name)) ON \(SQL.quote(index.table)) (\(columns))\(partial)")
+            switch dialect {
+            case .sqlite:
+                statements.append("CREATE UNIQUE INDEX IF NOT EXISTS \(SQL.quote(index.name)) ON \(SQL.quote(index.table)) (\(columns))\(partial)")
+            case .postgreSQL:
+                // Checked at commit, so values can move between objects within a save; a constraint of a
+                // subentity is an exclusion constraint, the form that can be both partial and deferred.
+                let constraint = index.partialCodes == nil
+                    ? "UNIQUE (\(columns))"
+                    : "EXCLUDE USING btree (\(index.columns.map { "\(SQL.quote($0)) WITH =" }.joined(separator: ", ")))"
+                        + partial.replacingOccurrences(of: " WHERE ", with: " WHERE (") + ")"
+                statements.append("ALTER TABLE \(SQL.quote(index.table)) ADD CONSTRAINT \(SQL.quote(index.name)) \(constraint) "
+                    + "DEFERRABLE INITIALLY DEFERRED")
+            }
         }
         if dialect == .postgreSQL { statements += foreignKeys }
         return statements
