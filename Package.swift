@@ -16,12 +16,20 @@ let package = Package(
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
         .library(name: "ObjectGraphREST", targets: ["ObjectGraphREST"]),
         .library(name: "ObjectGraphSQLite", targets: ["ObjectGraphSQLite"]),
+        .library(name: "ObjectGraphPostgres", targets: ["ObjectGraphPostgres"]),
+    ],
+    // `PostgreSQL` builds ObjectGraphPostgres over postgres-nio; off by default, so users of the other
+    // stores never fetch or build postgres-nio (`swift build --traits PostgreSQL` turns it on).
+    traits: [
+        .trait(name: "PostgreSQL", description: "The PostgreSQL store (ObjectGraphPostgres) over postgres-nio"),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // HTTP server for the REST store's tests and example only; ObjectGraphREST never uses it.
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // Reading Xcode data models.
@@ -112,6 +120,18 @@ let package = Package(
         // The SQL both SQL stores emit (schema, predicates, sorts, selects, batched writes), with a dialect.
         .target(name: "ObjectGraphSQL", dependencies: ["ObjectGraph"]),
         .testTarget(name: "ObjectGraphSQLTests", dependencies: ["ObjectGraphSQL", "ObjectGraphConformance"]),
+        // The PostgreSQL store; its code builds only with the PostgreSQL trait.
+        .target(
+            name: "ObjectGraphPostgres",
+            dependencies: [
+                "ObjectGraph", "ObjectGraphSQL",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            ]
+        ),
+        .testTarget(
+            name: "ObjectGraphPostgresTests",
+            dependencies: ["ObjectGraphPostgres", "ObjectGraphConformance"]
+        ),
         // The SQLite store, the embedded default.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "ObjectGraphSQLite", dependencies: ["ObjectGraph", "ObjectGraphSQL", "CSQLite"]),

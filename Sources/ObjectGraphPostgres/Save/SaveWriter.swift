@@ -1,0 +1,160 @@
+#if PostgreSQL
+import ObjectGraph
+import ObjectGraphSQL
+import PostgresNIO
+
+/// Writes one ``ChangeSet`` inside an open transaction: keys, deletes, updates, inserts, to-many changes.
+///
+/// Uniqueness constraints and foreign keys are checked at commit (they are `DEFERRABLE INITIALLY
+/// DEFERRED`), so the order of rows within a save is free and values can move between objects.
+struct SaveWriter {
+    /// The most rows one `INSERT` carries (fewer when the entity has many columns: PostgreSQL binds at most
+    /// 65,535 arguments per statement).
+    static let preferredRowsPerBatch = 500
+
+    let connection: PostgresConnection
+    let schema: StoreSchema
+    private(set) var keys = KeyAssignment()
+
+    init(connection: PostgresConnection, schema: StoreSchema) {
+        self.connection = connection
+        self.schema = schema
+    }
+
+    /// Applies `changes`; returns the permanent IDs of the inserted objects, in change set order.
+    mutating func apply(_ changes: ChangeSet) async throws -> [AnyObjectID] {
+        try await allocateKeys(for: changes.inserted)
+        for deleted in changes.deleted { try await delete(deleted) }
+        for updated in changes.updated { try await update(updated) }
+        try await insert(changes.inserted)
+        for change in changes.toManyChanges { try await apply(change) }
+        return keys.permanentIDs
+    }
+
+    /// Takes as many keys from each table's sequence as the save inserts into it, in one statement per table.
+    private mutating func allocateKeys(for inserted: [Snapshot]) async throws {
+        let plan = try InsertPlan(inserted, schema: schema)
+        var blocks: [[Int64]] = []
+        for (table, count) in zip(plan.tables, plan.counts) {
+            var block: [Int64] = []
+            block.reserveCapacity(Int(count))
+            try await connection.run(
+                "SELECT nextval($1::regclass) FROM generate_series(1, $2)",
+                [.string(SQL.quote(StoreSchema.keySequence(of: table))), .integer(count)]
+            ) { row in block.append(try row[0].decode(Int64.self)) }
+            blocks.append(block)
+        }
+        keys = KeyAssignment(plan: plan, inserted: inserted, keysByTable: blocks)
+    }
+
+    /// Inserts every snapshot with its key, entity by entity, up to ``preferredRowsPerBatch`` rows per statement.
+    private func insert(_ inserted: [Snapshot]) async throws {
+        let sql = WriteSQL(dialect: .postgreSQL)
+        for (entityName, indices) in InsertPlan.indicesByEntity(inserted) {
+            let layout = try schema.layout(of: entityName)
+            let columns = WriteSQL.insertColumns(of: layout).count
+            let rowsPerBatch = max(1, min(Self.preferredRowsPerBatch, Int(UInt16.max) / columns))
+            var start = indices.startIndex
+            while start < indices.endIndex {
+                let rows = indices[start..<min(start + rowsPerBatch, indices.endIndex)]
+                var arguments: [AttributeValue] = []
+                arguments.reserveCapacity(rows.count * columns)
+                for index in rows { try row(of: inserted[index], key: keys.insertedKeys[index], layout: layout, into: &arguments) }
+                do {
+                    try await connection.run(sql.insert(layout, rows: rows.count), arguments)
+                } catch let error as PSQLError {
+                    throw ConstraintFailure(error: error, schema: schema).insertError(rows.map { inserted[$0] }, layout: layout)
+                }
+                start = rows.endIndex
+            }
+        }
+    }
+
+    /// Appends the insert arguments of `snapshot`: key, entity code, stored attributes, to-one keys.
+    private func row(of snapshot: Snapshot, key: Int64, layout: EntityLayout, into arguments: inout [AttributeValue]) throws {
+        guard snapshot.values.count == layout.attributeColumns.count, snapshot.toOneIDs.count == layout.toOneColumns.count else {
+            throw ObjectGraphError.inconsistentData("the inserted \(snapshot.entityName) \(snapshot.id) does not match its entity's shape")
+        }
+        arguments.append(.integer(key))
+        arguments.append(.integer(layout.code))
+        for index in snapshot.values.indices where layout.attributeColumns[index] != nil { arguments.append(snapshot.values[index]) }
+        for destination in snapshot.toOneIDs { arguments.append(try destination.map { AttributeValue.integer(try keys.key(of: $0)) } ?? .null) }
+    }
+
+    /// `UPDATE` of the changed columns only.
+    private func update(_ updated: UpdatedObject) async throws {
+        let layout = try schema.layout(of: updated.entityName)
+        var columns: [String] = []
+        var arguments: [AttributeValue] = []
+        for change in updated.attributes {
+            guard layout.attributeColumns.indices.contains(change.index) else {
+                throw ObjectGraphError.inconsistentData("\(updated.entityName) has no attribute at index \(change.index)")
+            }
+            guard let column = layout.attributeColumns[change.index] else { continue }
+            columns.append(column)
+            arguments.append(change.value)
+        }
+        for change in updated.toOnes {
+            guard let slot = layout.entity.toOneSlot(forRelationshipAt: change.relationshipIndex) else {
+                throw ObjectGraphError.inconsistentData("\(updated.entityName) has no to-one at index \(change.relationshipIndex)")
+            }
+            columns.append(layout.toOneColumns[slot])
+            arguments.append(try change.destination.map { AttributeValue.integer(try keys.key(of: $0)) } ?? .null)
+        }
+        arguments.append(.integer(try keys.key(of: updated.id)))
+        var found = false
+        do {
+            try await connection.run(WriteSQL(dialect: .postgreSQL).update(table: layout.table, columns: columns) + " RETURNING 1", arguments) { _ in
+                found = true
+            }
+        } catch let error as PSQLError {
+            throw ConstraintFailure(error: error, schema: schema).updateError(updated, layout: layout)
+        }
+        guard found else { throw ObjectGraphError.objectNotFound(updated.id) }
+    }
+
+    /// `DELETE` of the row; its link rows go with it (`ON DELETE CASCADE`), keys naming it become NULL.
+    private func delete(_ deleted: DeletedObject) async throws {
+        let layout = try schema.layout(of: deleted.entityName)
+        var found = false
+        try await connection.run(WriteSQL(dialect: .postgreSQL).delete(from: layout.table) + " RETURNING 1",
+                                 [.integer(try keys.key(of: deleted.id))]) { _ in found = true }
+        guard found else { throw ObjectGraphError.objectNotFound(deleted.id) }
+    }
+
+    /// Membership and order of one to-many (see the SQLite store's writer, which shares the statements).
+    private func apply(_ change: ToManyChange) async throws {
+        let layout = try schema.layout(of: change.entityName)
+        guard layout.relationships.indices.contains(change.relationshipIndex) else {
+            throw ObjectGraphError.inconsistentData("\(change.entityName) has no relationship at index \(change.relationshipIndex)")
+        }
+        let owner = AttributeValue.integer(try keys.key(of: change.ownerID))
+        let sql = WriteSQL(dialect: .postgreSQL)
+        switch layout.relationships[change.relationshipIndex] {
+        case .foreignKey:
+            throw ObjectGraphError.inconsistentData("\(change.entityName) relationship \(change.relationshipIndex) is a to-one")
+        case .inverseForeignKey(let table, let column, let positionColumn):
+            guard let positionColumn else { return }
+            let append = sql.appendPosition(table: table, column: column, positionColumn: positionColumn)
+            for member in change.added { try await connection.run(append, [owner, .integer(try keys.key(of: member))]) }
+            guard let ordered = change.orderedIDs else { return }
+            let place = sql.place(table: table, positionColumn: positionColumn)
+            for (offset, member) in ordered.enumerated() {
+                try await connection.run(place, [.integer(Int64(offset)), .integer(try keys.key(of: member))])
+            }
+        case .link(let link, let side):
+            let unlink = sql.unlink(link, side: side)
+            for member in change.removed { try await connection.run(unlink, [owner, .integer(try keys.key(of: member))]) }
+            let add = sql.link(link, side: side)
+            for member in change.added + (change.orderedIDs ?? []) {
+                try await connection.run(add, [owner, .integer(try keys.key(of: member))])
+            }
+            guard let ordered = change.orderedIDs else { return }
+            let place = sql.placeLink(link, side: side)
+            for (offset, member) in ordered.enumerated() {
+                try await connection.run(place, [.integer(Int64(offset)), owner, .integer(try keys.key(of: member))])
+            }
+        }
+    }
+}
+#endif

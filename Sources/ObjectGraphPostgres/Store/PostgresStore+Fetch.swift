@@ -1,0 +1,116 @@
+#if PostgreSQL
+import ObjectGraph
+import ObjectGraphSQL
+import PostgresNIO
+
+extension PostgresStore {
+    /// The matching snapshots, filtered, sorted (ties in key order), offset and limited in SQL.
+    public func fetch(_ request: StoreFetchRequest) async throws -> [Snapshot] {
+        let (sql, table) = try SelectBuilder(schema: schema, dialect: .postgreSQL).fetch(request)
+        let schema = schema
+        return try await withConnection { connection in
+            var snapshots: [Snapshot] = []
+            try await connection.run(sql) { row in
+                snapshots.append(try PostgresColumnReader.snapshot(row, schema: schema, table: table))
+            }
+            return snapshots
+        }
+    }
+
+    /// The number of matching objects, after offset and limit, counted in SQL.
+    public func count(_ request: StoreFetchRequest) async throws -> Int {
+        let sql = try SelectBuilder(schema: schema, dialect: .postgreSQL).count(request)
+        return try await withConnection { connection in
+            var count = 0
+            try await connection.run(sql) { row in count = Int(try row[0].decode(Int64.self)) }
+            return count
+        }
+    }
+
+    /// The snapshots of the existing objects among `ids`, in order: one query per table over the keys
+    /// bound as one JSON array.
+    public func snapshots(for ids: [AnyObjectID]) async throws -> [Snapshot] {
+        var positions: [String: [Int]] = [:]
+        for (position, id) in ids.enumerated() where id.integerKey != nil { positions[id.entityName, default: []].append(position) }
+        let schema = schema
+        return try await withConnection { connection in
+            var found = [Snapshot?](repeating: nil, count: ids.count)
+            for (tableName, tablePositions) in positions {
+                guard let table = try? schema.table(named: tableName) else { continue }
+                let keys = JSONList.integers(tablePositions.compactMap { ids[$0].integerKey })
+                let sql = SelectBuilder(schema: schema, dialect: .postgreSQL).rows(of: table)
+                let keyColumn = table.columns.count + 2
+                try await connection.run(sql, [.string(keys)]) { row in
+                    let index = Int(try row[keyColumn].decode(Int64.self))
+                    guard tablePositions.indices.contains(index) else { return }
+                    found[tablePositions[index]] = try PostgresColumnReader.snapshot(row, schema: schema, table: table)
+                }
+            }
+            return found.compactMap { $0 }
+        }
+    }
+
+    /// The destinations of a relationship for many owners in one query; ordered relationships in order,
+    /// others in the order links were made.
+    public func relatedIDs(for relationshipName: String, of entityName: String, ids: [AnyObjectID]) async throws -> [AnyObjectID: [AnyObjectID]] {
+        guard let (query, layout, keys) = try relatedQuery(for: relationshipName, of: entityName, ids: ids) else { return [:] }
+        return try await withConnection { connection in
+            var result: [AnyObjectID: [AnyObjectID]] = [:]
+            try await connection.run(query.idsSQL, [.string(JSONList.integers(keys))]) { row in
+                guard let ownerKey = try PostgresColumnReader.integer(row[0]) else { return }
+                let owner = AnyObjectID(entityName: layout.table, key: .integer(ownerKey))
+                if let member = try PostgresColumnReader.integer(row[1]) {
+                    result[owner, default: []].append(AnyObjectID(entityName: query.destinationTable, key: .integer(member)))
+                } else if result[owner] == nil {
+                    result[owner] = []
+                }
+            }
+            return result
+        }
+    }
+
+    /// The destinations of a relationship for many owners with their snapshots, in one query.
+    public func relatedSnapshots(for relationshipName: String, of entityName: String, ids: [AnyObjectID]) async throws -> RelatedSnapshots? {
+        guard let (query, layout, keys) = try relatedQuery(for: relationshipName, of: entityName, ids: ids) else {
+            return RelatedSnapshots()
+        }
+        let table = try schema.table(named: query.destinationTable)
+        let schema = schema
+        return try await withConnection { connection in
+            var result = RelatedSnapshots()
+            var seen: Set<Int64> = []
+            let ownerColumn = table.columns.count + 2
+            try await connection.run(query.rowsSQL(table), [.string(JSONList.integers(keys))]) { row in
+                guard let ownerKey = try PostgresColumnReader.integer(row[ownerColumn]) else { return }
+                let owner = AnyObjectID(entityName: layout.table, key: .integer(ownerKey))
+                guard let member = try PostgresColumnReader.integer(row[0]) else {
+                    if result.destinationIDs[owner] == nil { result.destinationIDs[owner] = [] }
+                    return
+                }
+                result.destinationIDs[owner, default: []].append(AnyObjectID(entityName: table.name, key: .integer(member)))
+                if seen.insert(member).inserted {
+                    result.snapshots.append(try PostgresColumnReader.snapshot(row, schema: schema, table: table))
+                }
+            }
+            return result
+        }
+    }
+
+    /// The query for relationship `relationshipName` of `entityName`, the owner's layout and the owners'
+    /// keys in its table; `nil` when no owner can be in this store.
+    private func relatedQuery(
+        for relationshipName: String, of entityName: String, ids: [AnyObjectID]
+    ) throws -> (RelatedQuery, EntityLayout, [Int64])? {
+        let layout = try schema.layout(of: entityName)
+        guard let index = layout.entity.relationshipIndex(named: relationshipName) else {
+            throw ObjectGraphError.unknownProperty(entity: entityName, property: relationshipName)
+        }
+        let keys = ids.compactMap { $0.entityName == layout.table ? $0.integerKey : nil }
+        guard !keys.isEmpty else { return nil }
+        let query = try RelatedQuery(
+            layout.relationships[index], of: layout, destination: layout.entity.relationships[index].destinationEntityName,
+            schema: schema, dialect: .postgreSQL)
+        return (query, layout, keys)
+    }
+}
+#endif

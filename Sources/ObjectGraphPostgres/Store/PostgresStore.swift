@@ -1,0 +1,103 @@
+#if PostgreSQL
+import ObjectGraph
+import ObjectGraphSQL
+import PostgresNIO
+
+/// The store for databases that several processes and machines share: a PostgreSQL database reached
+/// through a pool of connections (postgres-nio's `PostgresClient`), with the schema made from the model.
+///
+/// The tables are those of ``SQLiteStore`` (one per root entity, a column per stored attribute, foreign
+/// keys for to-ones, link tables, position columns, indexes and uniqueness constraints) with PostgreSQL's
+/// types, real foreign keys checked at commit, and keys from one sequence per table, taken in blocks per
+/// save. The SQL comes from the same translator as SQLite's (`ObjectGraphSQL`) in the PostgreSQL dialect.
+/// Each ``save(_:)`` is one transaction: on any error nothing is written and the context keeps its changes.
+///
+/// ```swift
+/// let store = try await PostgresStore(configuration: .init(url: "postgres://app@127.0.0.1/music"),
+///                                     model: MusicModel.model.schema)
+/// let context = try ObjectContext(store: store, model: MusicModel.model)
+/// let band = Band(context: context, name: "Low")
+/// try await context.save()
+/// ```
+public final class PostgresStore: PersistentStore {
+    /// The model the store was opened with.
+    public let model: ModelDescription
+    /// Where the database is.
+    public let configuration: Configuration
+    let schema: StoreSchema
+    let client: PostgresClient
+    private let running: Task<Void, Never>
+
+    static let logger: Logger = {
+        var logger = Logger(label: "modelgen.PostgresStore")
+        logger.logLevel = .critical
+        return logger
+    }()
+
+    /// Connects to the database `configuration` names and installs the schema of `model` (under an advisory
+    /// lock, so one of several starting processes creates it and the others wait), or checks that the
+    /// installed one has `model`'s version hash.
+    /// - Throws: ``PostgresStoreError/unreachable(host:port:message:)``,
+    ///   ``PostgresStoreError/authenticationFailed(username:message:)``,
+    ///   ``PostgresStoreError/modelVersionMismatch(databaseVersion:modelVersion:)`` or
+    ///   ``PostgresStoreError/server(sqlState:message:sql:)``.
+    public init(configuration: Configuration, model: ModelDescription) async throws {
+        self.model = model
+        self.configuration = configuration
+        self.schema = StoreSchema(model: model)
+        try await SchemaInstaller(configuration: configuration, schema: schema).install()
+        let client = PostgresClient(configuration: configuration.client, backgroundLogger: Self.logger)
+        self.client = client
+        self.running = Task { await client.run() }
+    }
+
+    deinit {
+        running.cancel()
+    }
+
+    /// Closes the pool's connections; the store fails every later call with ``PostgresStoreError/closed``.
+    public func close() {
+        running.cancel()
+    }
+
+    /// Everything except `MATCHES` (regular expressions) and diacritic-insensitive comparisons, which
+    /// the runtime evaluates in memory. Case-insensitive ones compare `lower(…)` of both sides.
+    public var capabilities: StoreCapabilities {
+        var capabilities = StoreCapabilities.all
+        capabilities.predicates.insert(.relationshipNilChecks)
+        capabilities.predicates.remove(.regularExpressions)
+        capabilities.predicates.remove(.diacriticInsensitive)
+        return capabilities
+    }
+
+    /// Runs `body` on a pooled connection, with postgres-nio's errors as ``PostgresStoreError``s.
+    func withConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        do {
+            return try await client.withConnection { connection in try await body(connection) }
+        } catch let error as PSQLError {
+            throw error.storeError(configuration, sql: error.query?.sql ?? "")
+        } catch let error as PostgresStoreError {
+            throw error
+        } catch let error as ObjectGraphError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw PostgresStoreError.unreachable(host: configuration.host, port: configuration.port, message: "\(error)")
+        }
+    }
+}
+
+extension PostgresConnection {
+    /// Runs `sql` with `arguments` and hands each row to `body`.
+    func run(_ sql: String, _ arguments: [AttributeValue] = [], _ body: (PostgresRandomAccessRow) throws -> Void = { _ in }) async throws {
+        let rows = try await query(try PostgresQuery(sql, arguments), logger: PostgresStore.logger)
+        for try await row in rows { try body(row.makeRandomAccess()) }
+    }
+
+    /// Runs a statement built by the shared translator.
+    func run(_ sql: SQLText, _ body: (PostgresRandomAccessRow) throws -> Void = { _ in }) async throws {
+        try await run(sql.text(for: .postgreSQL), sql.arguments, body)
+    }
+}
+#endif

@@ -1,0 +1,93 @@
+#if PostgreSQL
+import Foundation
+import ObjectGraph
+import ObjectGraphSQL
+import PostgresNIO
+
+extension PostgresQuery {
+    /// `sql` with `arguments` bound in order, each as the PostgreSQL type of its kind of value.
+    init(_ sql: String, _ arguments: [AttributeValue]) throws {
+        var bindings = PostgresBindings(capacity: arguments.count)
+        for argument in arguments { try bindings.append(argument) }
+        self.init(unsafeSQL: sql, binds: bindings)
+    }
+}
+
+extension PostgresBindings {
+    /// Binds `value`: integers as `bigint`, doubles as `double precision`, decimals as `numeric`, dates as
+    /// `timestamptz`, URLs as their text, data as `bytea`.
+    mutating func append(_ value: AttributeValue) throws {
+        switch value {
+        case .null: appendNull()
+        case .integer(let integer): append(integer)
+        case .bool(let bool): append(bool)
+        case .double(let double): append(double)
+        case .decimal(let decimal): try append(decimal)
+        case .string(let string): append(string)
+        case .date(let date): append(date)
+        case .uuid(let uuid): append(uuid)
+        case .url(let url): append(url.absoluteString)
+        case .data(let data): append(ByteBuffer(bytes: data))
+        }
+    }
+}
+
+/// Reads the columns of a table's select list (``TableLayout/selectList(alias:)``) into values.
+enum PostgresColumnReader {
+    /// The value of `cell` as an attribute of `type` stores it; `nil` when it does not decode.
+    static func value(_ cell: PostgresCell, type: AttributeType) -> AttributeValue? {
+        guard cell.bytes != nil else { return .null }
+        do {
+            switch type {
+            case .integer16, .integer32, .integer64: return .integer(try cell.decode(Int64.self))
+            case .boolean: return .bool(try cell.decode(Bool.self))
+            case .double, .float: return .double(try cell.decode(Double.self))
+            case .date: return .date(try cell.decode(Date.self))
+            case .string: return .string(try cell.decode(String.self))
+            case .decimal: return .decimal(try cell.decode(Decimal.self))
+            case .uri: return URL(string: try cell.decode(String.self)).map { .url($0) }
+            case .uuid: return .uuid(try cell.decode(UUID.self))
+            case .binary, .transformable, .composite, .undefined: return .data(Data(try cell.decode(ByteBuffer.self).readableBytesView))
+            }
+        } catch {
+            return nil
+        }
+    }
+
+    /// The integer in `cell`, or `nil` for NULL.
+    static func integer(_ cell: PostgresCell) throws -> Int64? {
+        cell.bytes == nil ? nil : try cell.decode(Int64.self)
+    }
+
+    /// The snapshot of a row whose first columns are `table`'s select list.
+    static func snapshot(_ row: PostgresRandomAccessRow, schema: StoreSchema, table: TableLayout) throws -> Snapshot {
+        guard let key = try integer(row[0]), let code = try integer(row[1]) else {
+            throw ObjectGraphError.inconsistentData("a row of \(table.name) has no key or entity code")
+        }
+        guard let layout = schema.layout(code: code) else {
+            throw ObjectGraphError.inconsistentData("row \(table.name)/\(key) has an unknown entity code \(code)")
+        }
+        var values: [AttributeValue] = []
+        values.reserveCapacity(layout.attributeReads.count)
+        for (index, read) in layout.attributeReads.enumerated() {
+            guard let read else {
+                values.append(.null)
+                continue
+            }
+            guard let value = value(row[Int(read.index)], type: read.type) else {
+                let attribute = layout.entity.attributes[index]
+                throw ObjectGraphError.inconsistentData(
+                    "\(table.name)/\(key): the stored \(attribute.name) is not a valid \(attribute.type.rawValue)")
+            }
+            values.append(value)
+        }
+        var toOneIDs: [AnyObjectID?] = []
+        toOneIDs.reserveCapacity(layout.toOneSelectIndices.count)
+        for (column, destination) in zip(layout.toOneSelectIndices, layout.toOneDestinationTables) {
+            toOneIDs.append(try integer(row[Int(column)]).map { AnyObjectID(entityName: destination, key: .integer($0)) })
+        }
+        return Snapshot(id: AnyObjectID(entityName: layout.table, key: .integer(key)), entityName: layout.entity.name,
+                        values: values, toOneIDs: toOneIDs)
+    }
+}
+#endif

@@ -1,0 +1,84 @@
+#if PostgreSQL
+import Foundation
+import ObjectGraph
+import ObjectGraphConformance
+import ObjectGraphPostgres
+import Testing
+
+/// Faults of the server and the connection are typed errors; nothing is half-written and the pool recovers.
+@Suite(.enabled(if: TestDatabase.url != nil, TestDatabase.skipReason))
+struct PostgresErrorTests {
+    @Test func anUnreachableServerIsNamed() async throws {
+        var configuration = PostgresStore.Configuration(host: "127.0.0.1", port: 1, username: "nobody")
+        configuration.connectTimeout = .seconds(2)
+        let error = await #expect(throws: PostgresStoreError.self) {
+            try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
+        }
+        guard case .unreachable(let host, let port, _) = error else { return Issue.record("got \(String(describing: error))") }
+        #expect(host == "127.0.0.1" && port == 1)
+    }
+
+    @Test func anUnknownRoleIsAnAuthenticationFailure() async throws {
+        var configuration = try TestDatabase.configuration()
+        configuration.username = "no_such_role"
+        let error = await #expect(throws: PostgresStoreError.self) {
+            try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
+        }
+        guard case .authenticationFailed(let username, _) = error else { return Issue.record("got \(String(describing: error))") }
+        #expect(username == "no_such_role")
+    }
+
+    @Test func invalidURLsNameWhatIsWrong() {
+        #expect(throws: PostgresStoreError.invalidURL("mysql://x@y/z", reason: "the scheme must be postgres or postgresql")) {
+            try PostgresStore.Configuration(url: "mysql://x@y/z")
+        }
+        #expect(throws: PostgresStoreError.invalidURL("postgres://host/db", reason: "no user")) {
+            try PostgresStore.Configuration(url: "postgres://host/db")
+        }
+        let parsed = try? PostgresStore.Configuration(url: "postgresql://a%40b:p%3Aw@db.example:6543/music?sslmode=require")
+        #expect(parsed?.username == "a@b" && parsed?.password == "p:w" && parsed?.port == 6543)
+        #expect(parsed?.database == "music" && parsed?.tls == .require)
+    }
+
+    @Test func anotherModelVersionIsRefusedNamingBothVersions() async throws {
+        let store = try await TestDatabase.store()
+        let other = ModelDescription(name: "Music", entities: [EntityDescription(name: "Band", attributes: [])])
+        await #expect(throws: PostgresStoreError.modelVersionMismatch(
+            databaseVersion: MusicModel.model.schema.versionHash, modelVersion: other.versionHash)) {
+            try await PostgresStore(configuration: store.configuration, model: other)
+        }
+    }
+
+    /// The server ends the save's connection while it inserts: the save fails as a lost connection, the
+    /// server rolled it back, the context keeps its changes, and the next save succeeds on a new connection.
+    @Test func aConnectionDroppedMidSaveWritesNothingAndThePoolRecovers() async throws {
+        var configuration = try TestDatabase.configuration()
+        let application = "og_drop_" + UUID().uuidString.prefix(8)
+        configuration.applicationName = application
+        let store = try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        for number in 0..<20_000 { _ = Band(context: context, name: "Band \(number)") }
+        let killing = Task {
+            for _ in 0..<2_000 {
+                if try TestDatabase.terminateSessionsInTransaction(application: application) > 0 { return true }
+                try await Task.sleep(for: .milliseconds(2))
+            }
+            return false
+        }
+        var failure: (any Error)?
+        do { try await context.save() } catch { failure = error }
+        let killed = try await killing.value
+        try #require(killed, "no save session was seen to terminate")
+        if let failure {
+            guard case PostgresStoreError.connectionLost = failure else {
+                Issue.record("expected a lost connection, got \(failure)")
+                return
+            }
+            #expect(context.hasChanges)
+            #expect(try await store.count(StoreFetchRequest(entityName: "Band")) == 0)
+            try await context.save()
+        }
+        #expect(try await store.count(StoreFetchRequest(entityName: "Band")) == 20_000)
+    }
+}
+#endif
