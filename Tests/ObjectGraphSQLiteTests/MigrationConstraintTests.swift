@@ -5,13 +5,10 @@ import Testing
 
 /// Uniqueness constraints, indexes, several stages, refusal and unknown versions on SQLite files.
 @Suite struct SQLiteConstraintMigrationTests {
-    let directory: TemporaryDirectory
-    let path: String
+    let file: MigrationFile
+    var path: String { file.path }
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        path = directory.path("migration.sqlite")
-    }
+    init() throws { file = try MigrationFile() }
 
     static let v1 = model(EntityDescription(name: "Country", attributes: [attribute("code", .integer16), attribute("name", .string, indexed: true)],
                                             uniquenessConstraints: [["name"]]))

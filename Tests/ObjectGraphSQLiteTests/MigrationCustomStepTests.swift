@@ -5,13 +5,10 @@ import Testing
 
 /// The objc.io Moody chain's two mapping-model cases as custom steps, and custom steps' failures.
 @Suite struct SQLiteCustomStepMigrationTests {
-    let directory: TemporaryDirectory
-    let path: String
+    let file: MigrationFile
+    var path: String { file.path }
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        path = directory.path("migration.sqlite")
-    }
+    init() throws { file = try MigrationFile() }
 
     static let code = attribute("numericISO3166Code", .integer16, optional: false, default: .integer(0))
 

@@ -5,13 +5,10 @@ import Testing
 
 /// Entity, hierarchy and relationship steps on SQLite files.
 @Suite struct SQLiteEntityMigrationTests {
-    let directory: TemporaryDirectory
-    let path: String
+    let file: MigrationFile
+    var path: String { file.path }
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        path = directory.path("migration.sqlite")
-    }
+    init() throws { file = try MigrationFile() }
 
     @Test func addRemoveAndRenameEntitiesKeepKeysAndLinks() async throws {
         let v1 = model(

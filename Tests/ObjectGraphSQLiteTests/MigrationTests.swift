@@ -22,13 +22,10 @@ func model(_ entities: EntityDescription...) -> ModelDescription {
 
 /// Migrations of SQLite files through hand-written version histories: one test per step kind, and its failures.
 @Suite struct SQLiteMigrationTests {
-    let directory: TemporaryDirectory
-    let path: String
+    let file: MigrationFile
+    var path: String { file.path }
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        path = directory.path("migration.sqlite")
-    }
+    init() throws { file = try MigrationFile() }
 
     /// Opens `path` with `current`, expecting the migration to fail with a `MigrationError`; the file
     /// must be byte-for-byte as before.

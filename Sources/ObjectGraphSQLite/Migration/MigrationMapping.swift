@@ -128,24 +128,12 @@ struct MigrationMapping {
         }
     }
 
-    /// The new schema's position column for the ordered to-many whose inverse is `relationship`, stored in
-    /// the foreign key column `foreignKey`.
     private func positionColumn(ofInverseOf relationship: RelationshipDescription, foreignKey: String) -> String? {
-        positionColumn(in: new, model: stage.destination, ofInverseOf: relationship, foreignKey: foreignKey)
+        new.positionColumn(ofInverseOf: relationship, foreignKey: foreignKey)
     }
 
     private func oldPositionColumn(ofInverseOf relationship: RelationshipDescription, foreignKey: String) -> String? {
-        positionColumn(in: old, model: stage.source, ofInverseOf: relationship, foreignKey: foreignKey)
-    }
-
-    private func positionColumn(in schema: StoreSchema, model: ModelDescription, ofInverseOf relationship: RelationshipDescription,
-                                foreignKey: String) -> String? {
-        guard let inverse = model.inverse(of: relationship), inverse.isOrdered,
-              let destination = try? schema.layout(of: relationship.destinationEntityName),
-              let index = destination.entity.relationshipIndex(named: inverse.name),
-              case .inverseForeignKey(_, let column, let position) = destination.relationships[index], column == foreignKey
-        else { return nil }
-        return position
+        old.positionColumn(ofInverseOf: relationship, foreignKey: foreignKey)
     }
 
     /// The default an `addAttribute` step gives `attribute` of `entity` or of one of its ancestors.
@@ -222,3 +210,15 @@ struct MigrationMapping {
     }
 }
 
+extension StoreSchema {
+    /// The position column of the ordered to-many whose inverse is the to-one `relationship`, stored in
+    /// the foreign key column `foreignKey`, if there is one.
+    func positionColumn(ofInverseOf relationship: RelationshipDescription, foreignKey: String) -> String? {
+        guard let inverse = model.inverse(of: relationship), inverse.isOrdered,
+              let destination = try? layout(of: relationship.destinationEntityName),
+              let index = destination.entity.relationshipIndex(named: inverse.name),
+              case .inverseForeignKey(_, let column, let position) = destination.relationships[index], column == foreignKey
+        else { return nil }
+        return position
+    }
+}

@@ -66,7 +66,7 @@ extension SQLiteMigrator {
             }
         }
         try run("UPDATE \(SQL.quote(table)) SET \(SQL.quote(column)) = ? WHERE \(pk) = ?", [target.map { .integer($0) } ?? .null, .integer(owner)])
-        if let target, let position = positionColumn(ofInverseOf: relationship, foreignKey: column, in: mapping.new) {
+        if let target, let position = mapping.new.positionColumn(ofInverseOf: relationship, foreignKey: column) {
             try appendPosition(table: table, position: position, foreignKey: column, owner: target, member: owner)
         }
     }
@@ -211,15 +211,6 @@ extension SQLiteMigrator {
         try run("UPDATE \(SQL.quote(table)) SET \(SQL.quote(position)) = (SELECT COALESCE(MAX(\(SQL.quote(position))), -1) + 1 "
                 + "FROM \(SQL.quote(table)) WHERE \(SQL.quote(foreignKey)) = ? AND \(SQL.quote(SQL.primaryKey)) <> ?) "
                 + "WHERE \(SQL.quote(SQL.primaryKey)) = ?", [.integer(owner), .integer(member), .integer(member)])
-    }
-
-    private func positionColumn(ofInverseOf relationship: RelationshipDescription, foreignKey: String, in schema: StoreSchema) -> String? {
-        guard let inverse = stage.destination.inverse(of: relationship), inverse.isOrdered,
-              let destination = try? schema.layout(of: relationship.destinationEntityName),
-              let index = destination.entity.relationshipIndex(named: inverse.name),
-              case .inverseForeignKey(_, let column, let position) = destination.relationships[index], column == foreignKey
-        else { return nil }
-        return position
     }
 
     private func run(_ sql: String, _ values: [AttributeValue]) throws {

@@ -44,3 +44,14 @@ extension SQLiteStore {
         return objects
     }
 }
+
+/// A temporary directory holding one database file, for a migration test.
+struct MigrationFile {
+    let directory: TemporaryDirectory
+    let path: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        path = directory.path("migration.sqlite")
+    }
+}
