@@ -1,4 +1,5 @@
 import ObjectGraph
+import ObjectGraphSQL
 
 /// Where one column of a migrated row comes from, as SQL over the old row (alias `o`).
 enum ColumnSource: Equatable {

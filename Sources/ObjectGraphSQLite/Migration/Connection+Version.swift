@@ -1,4 +1,5 @@
 import ObjectGraph
+import ObjectGraphSQL
 
 extension Connection {
     /// The model version hash and version name recorded in `_og_metadata`, or `nil` for a database

@@ -1,4 +1,5 @@
 import ObjectGraph
+import ObjectGraphSQL
 
 /// The `ALTER TABLE` statements that migrate one table in place: column renames, then appended
 /// columns with a constant value. Possible when a stage keeps every table and link table, every
@@ -65,7 +66,7 @@ struct InPlaceAlteration {
         }
         for (column, value) in additions {
             let constraint = value.isNull ? "" : (column.isRequired ? " NOT NULL" : "") + " DEFAULT \(SQL.literal(value))"
-            try connection.execute("ALTER TABLE \(table) ADD COLUMN \(SQL.quote(column.name)) \(column.type.rawValue)\(constraint)")
+            try connection.execute("ALTER TABLE \(table) ADD COLUMN \(SQL.quote(column.name)) \(SQLDialect.sqlite.columnType(column.type))\(constraint)")
         }
     }
 }

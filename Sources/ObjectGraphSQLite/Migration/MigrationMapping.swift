@@ -1,4 +1,5 @@
 import ObjectGraph
+import ObjectGraphSQL
 
 /// How the rows of one stage's older version become rows of its newer version, table by table: for
 /// each entity of the newer version, the entity of the older version its rows come from and the

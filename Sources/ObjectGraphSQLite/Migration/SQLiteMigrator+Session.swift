@@ -1,4 +1,5 @@
 import ObjectGraph
+import ObjectGraphSQL
 
 /// The ``MigrationSession`` custom steps use: the older version's rows from the `_og_old_…` tables, the
 /// newer version's from the rebuilt tables (a stage with custom steps always rebuilds).

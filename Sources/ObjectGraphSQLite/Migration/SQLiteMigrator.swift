@@ -1,4 +1,5 @@
 import ObjectGraph
+import ObjectGraphSQL
 
 /// Runs the stages of a ``MigrationPlan`` on a SQLite database, inside the transaction the store opened:
 /// `ALTER TABLE` when a stage only renames columns and appends columns with constant values (and has
@@ -36,7 +37,7 @@ final class SQLiteMigrator: MigrationExecutor {
         self.mapping = mapping
         if stage.customSteps.isEmpty, let alterations = InPlaceAlteration.plan(mapping) {
             rebuilt = false
-            try dropIndexes(of: mapping.old, keeping: Set(mapping.new.indexStatements))
+            try dropIndexes(of: mapping.old, keeping: Set(mapping.new.indexDefinitions.map(\.statement)))
             for alteration in alterations { try alteration.apply(on: connection) }
             return
         }
@@ -47,7 +48,7 @@ final class SQLiteMigrator: MigrationExecutor {
         }
         for table in mapping.new.tables { try copy(into: table, mapping: mapping, allowNulls: !stage.customSteps.isEmpty) }
         for link in mapping.links {
-            try connection.execute(mapping.new.linkTableStatement(link.link))
+            try connection.execute(mapping.new.linkTableStatement(link.link, for: .sqlite))
             if let sql = link.sql { try connection.execute(sql) }
         }
     }
@@ -77,7 +78,7 @@ final class SQLiteMigrator: MigrationExecutor {
         if allowNulls {
             for copy in copies { loose += copy.mayBeNull.map { ($0.column, copy.newLayout, $0.attribute) } }
         }
-        try connection.execute(mapping.new.tableStatement(table, nullable: Set(loose.map(\.column))))
+        try connection.execute(mapping.new.tableStatement(table, for: .sqlite, nullable: Set(loose.map(\.column))))
         looseColumns[table.name] = loose
         try checkKeysDoNotCollide(copies, table: table.name)
         for copy in copies {
@@ -187,7 +188,7 @@ final class SQLiteMigrator: MigrationExecutor {
         }
         let loose = "_og_loose_" + table.name
         try connection.execute("ALTER TABLE \(SQL.quote(table.name)) RENAME TO \(SQL.quote(loose))")
-        try connection.execute(schema.tableStatement(table))
+        try connection.execute(schema.tableStatement(table, for: .sqlite))
         let columns = ([SQL.primaryKey, SQL.entityColumn] + table.columns.map(\.name)).map(SQL.quote).joined(separator: ", ")
         try connection.execute("INSERT INTO \(SQL.quote(table.name)) (\(columns)) SELECT \(columns) FROM \(SQL.quote(loose))")
         try connection.execute("DROP TABLE \(SQL.quote(loose))")

@@ -1,4 +1,5 @@
 import ObjectGraph
+import ObjectGraphSQL
 
 extension SQLiteStore {
     /// Inside one transaction: creates the schema of a new database, accepts one written by the current

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import ObjectGraphSQL
 
 /// Rewrites the values of one column, copied from an attribute of a scalar type that became a String,
 /// as text: `true`/`false`, dates in ISO 8601 with fractional seconds, numbers as Swift prints them

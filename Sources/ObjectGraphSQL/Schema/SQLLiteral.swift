@@ -4,7 +4,7 @@ import ObjectGraph
 extension SQL {
     /// `value` as a SQL literal in its storage form (see ``Statement``), for the `DEFAULT` of an
     /// `ALTER TABLE … ADD COLUMN`, where parameters are not allowed.
-    static func literal(_ value: AttributeValue) -> String {
+    package static func literal(_ value: AttributeValue) -> String {
         switch value {
         case .null: "NULL"
         case .bool(let bool): bool ? "1" : "0"
@@ -20,7 +20,7 @@ extension SQL {
     }
 
     /// `'text'` with embedded quotes doubled.
-    static func text(_ string: String) -> String {
+    package static func text(_ string: String) -> String {
         "'" + string.replacingOccurrences(of: "'", with: "''") + "'"
     }
 }

@@ -1,0 +1,92 @@
+/// The SQL that creates a ``StoreSchema`` (idempotent: every statement uses `IF NOT EXISTS`).
+extension StoreSchema {
+    /// The table of `key`/`value` rows holding the model's version hash and name.
+    package static let metadataTable = "_og_metadata"
+    /// SQLite: the table of the last key handed out per entity table.
+    package static let sequenceTable = "_og_sequence"
+
+    /// PostgreSQL: the sequence the keys of `table` come from.
+    package static func keySequence(of table: String) -> String { "_og_seq_" + table }
+
+    /// Every CREATE statement in `dialect`, tables first. PostgreSQL tables also get foreign keys, checked
+    /// at commit (so a save writes its rows in any order); a deleted destination leaves NULL behind, as a
+    /// dangling key reads as nil.
+    package func creationStatements(for dialect: SQLDialect) -> [String] {
+        var statements = [
+            "CREATE TABLE IF NOT EXISTS \(SQL.quote(Self.metadataTable)) (\"key\" TEXT PRIMARY KEY, \"value\" TEXT NOT NULL)"
+        ]
+        switch dialect {
+        case .sqlite:
+            statements.append(
+                "CREATE TABLE IF NOT EXISTS \(SQL.quote(Self.sequenceTable)) (\"table\" TEXT PRIMARY KEY, \"last\" INTEGER NOT NULL)")
+        case .postgreSQL:
+            statements += tables.map { "CREATE SEQUENCE IF NOT EXISTS \(SQL.quote(Self.keySequence(of: $0.name)))" }
+        }
+        statements += tables.map { tableStatement($0, for: dialect) }
+        for link in links { statements.append(linkTableStatement(link, for: dialect)) }
+        statements += indexDefinitions.map(\.statement)
+        if dialect == .postgreSQL { statements += foreignKeys }
+        return statements
+    }
+
+    /// `CREATE TABLE` for an entity table in `dialect`, under `name` when given; the columns in `nullable`
+    /// lose their NOT NULL (a migration creates them so and fills them later).
+    package func tableStatement(_ table: TableLayout, for dialect: SQLDialect, named name: String? = nil,
+                                nullable: Set<String> = []) -> String {
+        let columns = ["\(SQL.quote(SQL.primaryKey)) \(dialect.keyType) PRIMARY KEY", "\(SQL.quote(SQL.entityColumn)) INTEGER NOT NULL"]
+            + table.columns.map { column in
+                "\(SQL.quote(column.name)) \(dialect.columnType(column.type))\(column.isRequired && !nullable.contains(column.name) ? " NOT NULL" : "")"
+            }
+        return "CREATE TABLE IF NOT EXISTS \(SQL.quote(name ?? table.name)) (\(columns.joined(separator: ", ")))"
+    }
+
+    /// `CREATE TABLE` for a link table in `dialect`.
+    package func linkTableStatement(_ link: LinkTable, for dialect: SQLDialect) -> String {
+        let key = dialect.keyType
+        var columns = "\"a\" \(key) NOT NULL, \"b\" \(key) NOT NULL, \"a_pos\" \(key), \"b_pos\" \(key)"
+        if dialect == .postgreSQL { columns += ", \(dialect.linkInsertionOrder) bigserial" }
+        return "CREATE TABLE IF NOT EXISTS \(SQL.quote(link.name)) (\(columns), UNIQUE (\"a\", \"b\"))"
+    }
+
+    /// Every index's name, table and CREATE statement: link tables' reverse indexes, plain indexes, then
+    /// UNIQUE indexes (the same in both dialects).
+    package var indexDefinitions: [(name: String, table: String, statement: String)] {
+        var definitions: [(name: String, table: String, statement: String)] = []
+        for link in links {
+            definitions.append((link.name + "_b", link.name,
+                                "CREATE INDEX IF NOT EXISTS \(SQL.quote(link.name + "_b")) ON \(SQL.quote(link.name)) (\"b\")"))
+        }
+        for index in indexes {
+            definitions.append((index.name, index.table,
+                                "CREATE INDEX IF NOT EXISTS \(SQL.quote(index.name)) ON \(SQL.quote(index.table)) (\(index.columns))"))
+        }
+        for index in uniqueIndexes {
+            let columns = index.columns.map(SQL.quote).joined(separator: ", ")
+            let partial = index.partialCodes.map { codes in
+                " WHERE \(SQL.quote(SQL.entityColumn)) IN (\(codes.map(String.init).joined(separator: ", ")))"
+            } ?? ""
+            definitions.append((index.name, index.table,
+                                "CREATE UNIQUE INDEX IF NOT EXISTS \(SQL.quote(index.name)) ON \(SQL.quote(index.table)) (\(columns))\(partial)"))
+        }
+        return definitions
+    }
+
+    /// `ALTER TABLE … ADD FOREIGN KEY` for every to-one column and link table end (PostgreSQL).
+    private var foreignKeys: [String] {
+        var statements: [String] = []
+        func reference(_ table: String, _ column: String, _ destination: String, onDelete: String) {
+            statements.append("ALTER TABLE \(SQL.quote(table)) ADD FOREIGN KEY (\(SQL.quote(column))) REFERENCES "
+                + "\(SQL.quote(destination)) (\(SQL.quote(SQL.primaryKey))) ON DELETE \(onDelete) DEFERRABLE INITIALLY DEFERRED")
+        }
+        for table in tables {
+            for column in table.columns {
+                if case .key(let destination) = column.type { reference(table.name, column.name, destination, onDelete: "SET NULL") }
+            }
+        }
+        for link in links {
+            reference(link.name, "a", link.aTable, onDelete: "CASCADE")
+            reference(link.name, "b", link.bTable, onDelete: "CASCADE")
+        }
+        return statements
+    }
+}
