@@ -83,6 +83,13 @@ struct MigrationPlannerTests {
         #expect(result.problems.isEmpty)
     }
 
+    @Test("Removals name the elements as the older version did, also in a renamed entity")
+    func removalNames() throws {
+        let result = try plan(#"<entity name="Old"><attribute name="gone" optional="YES" attributeType="String"/></entity>"#,
+                              #"<entity name="New" elementID="Old"/>"#)
+        #expect(changes(result) == [.renameEntity(from: "Old", to: "New"), .removeAttribute(entity: "Old", attribute: "gone")])
+    }
+
     @Test("A renaming ID kept on later versions matches the same attribute")
     func keptRenamingIdentifier() throws {
         let body = #"<entity name="Mood"><attribute name="remoteID" optional="YES" attributeType="String" elementID="remoteIdentifier"/></entity>"#
@@ -321,8 +328,8 @@ struct MigrationPlannerTests {
         #expect(changes(result) == [
             .renameAttribute(entity: "A", from: "code", to: "key"),
             .addUniquenessConstraint(entity: "A", properties: ["date", "key"]),
-            .addIndex(entity: "A", properties: ["key"]),
-            .removeIndex(entity: "A", properties: ["date"]),
+            .addIndex(entity: "A", name: "byKey", properties: ["key"]),
+            .removeIndex(entity: "A", name: "date", properties: ["date"]),
         ])
         #expect(result.steps[1].location?.line == 8)
         #expect(result.steps[2].location?.line == 10)

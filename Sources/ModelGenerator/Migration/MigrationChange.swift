@@ -1,8 +1,9 @@
 import DataModel
 
 /// One change of the stored schema between two consecutive versions, as inferred by ``MigrationPlanner``.
-/// Entity names are the newer version's, except for what the newer version no longer has; property
-/// steps on an inherited property are reported once, on the entity that declares it.
+/// Elements are named as the newer version calls them, except that removals name them as the older
+/// version did and renames give both names; a change of an inherited property is reported once, on the
+/// entity that declares it (unless the entity's parent changed).
 public enum MigrationChange: Sendable, Equatable {
     /// A new entity (its objects start empty).
     case addEntity(String)
@@ -45,10 +46,11 @@ public enum MigrationChange: Sendable, Equatable {
     case addUniquenessConstraint(entity: String, properties: [String])
     /// A uniqueness constraint is dropped.
     case removeUniquenessConstraint(entity: String, properties: [String])
-    /// A new index over the properties, in order.
-    case addIndex(entity: String, properties: [String])
+    /// A new index over the properties, in order; `name` is the fetch index's or indexed attribute's
+    /// name (`nil` for a compound index or an indexed to-one, which the runtime schema does not carry).
+    case addIndex(entity: String, name: String?, properties: [String])
     /// An index is dropped.
-    case removeIndex(entity: String, properties: [String])
+    case removeIndex(entity: String, name: String?, properties: [String])
 }
 
 /// An inferred change with the place of its element in the newer version's `contents` file (the

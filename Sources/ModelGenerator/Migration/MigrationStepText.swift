@@ -36,8 +36,10 @@ public enum MigrationStepText {
             "add uniqueness constraint on \(entity) (\(properties.joined(separator: ", "))) (fails, naming the values, when existing objects break it)"
         case .removeUniquenessConstraint(let entity, let properties):
             "remove uniqueness constraint on \(entity) (\(properties.joined(separator: ", ")))"
-        case .addIndex(let entity, let properties): "add index on \(entity) (\(properties.joined(separator: ", ")))"
-        case .removeIndex(let entity, let properties): "remove index on \(entity) (\(properties.joined(separator: ", ")))"
+        case .addIndex(let entity, let name, let properties):
+            "add index \(name.map { "\($0) " } ?? "")on \(entity) (\(properties.joined(separator: ", ")))"
+        case .removeIndex(let entity, let name, let properties):
+            "remove index \(name.map { "\($0) " } ?? "")on \(entity) (\(properties.joined(separator: ", ")))"
         }
     }
 

@@ -10,7 +10,7 @@ extension SchemaDiff {
             if let before { compare(before, after, in: entity.name) } else { addAttribute(after, to: entity) }
         }
         for attribute in match.removed {
-            add(.removeAttribute(entity: entity.name, attribute: attribute.name), at: entity.entity.location)
+            add(.removeAttribute(entity: previous.name, attribute: attribute.name), at: entity.entity.location)
         }
         return match.names
     }

@@ -14,22 +14,23 @@ extension SchemaDiff {
             add(.addUniquenessConstraint(entity: entity.name, properties: group), at: location(ofConstraint: group, in: entity.entity))
         }
         for group in previous.constraints where !newConstraints.contains(Set(renamed(group))) && !wasInherited.constraints.contains(group) {
-            add(.removeUniquenessConstraint(entity: entity.name, properties: renamed(group)), at: entity.entity.location)
+            add(.removeUniquenessConstraint(entity: previous.name, properties: group), at: entity.entity.location)
         }
-        let oldIndexes = Set(previous.indexes.map(renamed))
-        let newIndexes = Set(entity.indexes)
-        for group in entity.indexes where !oldIndexes.contains(group) && !inherited.indexes.contains(group) {
-            add(.addIndex(entity: entity.name, properties: group), at: location(ofIndex: group, in: entity.entity))
+        let oldIndexes = Set(previous.indexes.map { renamed($0.properties) })
+        let newIndexes = Set(entity.indexes.map(\.properties))
+        for index in entity.indexes where !oldIndexes.contains(index.properties) && !inherited.indexes.contains(index.properties) {
+            add(.addIndex(entity: entity.name, name: index.name, properties: index.properties),
+                at: location(ofIndex: index.properties, in: entity.entity))
         }
-        for group in previous.indexes where !newIndexes.contains(renamed(group)) && !wasInherited.indexes.contains(group) {
-            add(.removeIndex(entity: entity.name, properties: renamed(group)), at: entity.entity.location)
+        for index in previous.indexes where !newIndexes.contains(renamed(index.properties)) && !wasInherited.indexes.contains(index.properties) {
+            add(.removeIndex(entity: previous.name, name: index.name, properties: index.properties), at: entity.entity.location)
         }
     }
 
     /// The constraints and indexes `entity` inherits in `schema`.
     private func inheritedGroups(of entity: Entity, in schema: StoredSchema) -> (constraints: Set<[String]>, indexes: Set<[String]>) {
         guard let parentName = entity.parentEntityName, let parent = schema.entity(named: parentName) else { return ([], []) }
-        return (Set(parent.constraints), Set(parent.indexes))
+        return (Set(parent.constraints), Set(parent.indexes.map(\.properties)))
     }
 
     /// Where the constraint is declared on the entity itself, or the entity.

@@ -14,7 +14,7 @@ extension SchemaDiff {
             }
         }
         for relationship in match.removed {
-            add(.removeRelationship(entity: entity.name, relationship: relationship.name), at: entity.entity.location)
+            add(.removeRelationship(entity: previous.name, relationship: relationship.name), at: entity.entity.location)
         }
         return match.names
     }

@@ -26,8 +26,8 @@ struct StoredSchema {
         let relationships: [StoredRelationship]
         /// Uniqueness constraints, each as its property names in written order.
         let constraints: [[String]]
-        /// Indexes (fetch indexes, compound indexes, indexed attributes), each as its property names.
-        let indexes: [[String]]
+        /// Indexes (fetch indexes, compound indexes, indexed attributes and to-ones).
+        let indexes: [StoredIndex]
         var name: String { entity.name }
         var key: String { entity.renamingIdentifier ?? entity.name }
     }
@@ -44,18 +44,20 @@ struct StoredSchema {
         self.entities = model.entities.map { entity in
             let chain = Array(model.inheritanceChain(of: entity).reversed())
             var attributes: [StoredAttribute] = [], relationships: [StoredRelationship] = []
-            var constraints: [[String]] = [], indexes: [[String]] = []
+            var constraints: [[String]] = [], indexes: [StoredIndex] = []
             for declaring in chain {
                 attributes += declaring.attributes.filter { !$0.isTransient }.map { StoredAttribute(attribute: $0, declaringEntity: declaring.name) }
                 relationships += declaring.relationships.filter { !$0.isTransient }.map { StoredRelationship(relationship: $0, declaringEntity: declaring.name) }
                 constraints += declaring.uniquenessConstraints.map(\.propertyNames).filter { !$0.isEmpty }
-                indexes += declaring.fetchIndexes.map { $0.elements.map(\.propertyName) }.filter { !$0.isEmpty }
-                indexes += declaring.compoundIndexes.map(\.propertyNames).filter { !$0.isEmpty }
-                indexes += declaring.attributes.filter { $0.isIndexed && !$0.isTransient }.map { [$0.name] }
-                indexes += declaring.relationships.filter { $0.isIndexed && !$0.isTransient && !$0.isToMany }.map { [$0.name] }
+                indexes += declaring.fetchIndexes.filter { !$0.elements.isEmpty }
+                    .map { StoredIndex(properties: $0.elements.map(\.propertyName), name: $0.name) }
+                indexes += declaring.compoundIndexes.filter { !$0.propertyNames.isEmpty }.map { StoredIndex(properties: $0.propertyNames, name: nil) }
+                indexes += declaring.attributes.filter { $0.isIndexed && !$0.isTransient }.map { StoredIndex(properties: [$0.name], name: $0.name) }
+                indexes += declaring.relationships.filter { $0.isIndexed && !$0.isTransient && !$0.isToMany }
+                    .map { StoredIndex(properties: [$0.name], name: nil) }
             }
             return StoredEntity(entity: entity, attributes: attributes, relationships: relationships,
-                                constraints: Self.unique(constraints), indexes: Self.unique(indexes))
+                                constraints: Self.unique(constraints) { $0 }, indexes: Self.unique(indexes, by: \.properties))
         }
     }
 
@@ -63,9 +65,9 @@ struct StoredSchema {
         entities.first { $0.name == name }
     }
 
-    private static func unique(_ groups: [[String]]) -> [[String]] {
+    private static func unique<Element>(_ elements: [Element], by key: (Element) -> [String]) -> [Element] {
         var seen: Set<[String]> = []
-        return groups.filter { seen.insert($0).inserted }
+        return elements.filter { seen.insert(key($0)).inserted }
     }
 }
 
@@ -77,4 +79,12 @@ protocol StoredProperty {
     var location: SourceLocation { get }
     /// The entity that declares it (the entity itself or an ancestor).
     var declaringEntity: String { get }
+}
+
+/// An index as a store keeps it: its properties in order, and the name the runtime knows it by (a fetch
+/// index's name, an indexed attribute's name; `nil` for compound indexes and indexed to-ones, which the
+/// runtime schema does not carry).
+struct StoredIndex {
+    let properties: [String]
+    let name: String?
 }
