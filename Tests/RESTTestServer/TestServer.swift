@@ -38,7 +38,7 @@ public final class TestServer: Sendable {
             return try await respond(to: converted, api: api, fault: fault)
         }
         let task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        try await server.waitUntilListening(timeout: 60)   // the 5 s default fails full test runs on a loaded machine
         guard case .ip4(_, let port)? = await server.listeningAddress, let url = URL(string: "http://127.0.0.1:\(port)") else {
             task.cancel()
             throw SocketError.unsupportedAddress
