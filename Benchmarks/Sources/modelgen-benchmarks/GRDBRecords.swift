@@ -1,10 +1,20 @@
 import Foundation
 import GRDB
 
-// GRDB records written for speed, as GRDB's own performance suite writes them (`FetchRecordOptimizedTests`,
-// `InsertRecordOptimizedTests`): `init(row:)` reads columns by index from a fixed `databaseSelection`, and
-// `encode(to:)` fills the `PersistenceContainer` by hand. Dates are stored as seconds since 2001 (REAL),
-// as the raw C and ObjectGraph databases store them.
+/// GRDB at its best with records, as GRDB's own performance suite writes them (`FetchRecordOptimizedTests`,
+/// `InsertRecordOptimizedTests`): `init(row:)` reads columns by index from a fixed `databaseSelection`,
+/// `encode(to:)` fills the `PersistenceContainer` by hand, and the prefetched items are decoded from
+/// `row.prefetchedRows` by hand. Dates are stored as seconds since 2001 (REAL), as the raw C and
+/// ObjectGraph databases store them.
+enum FastRecords: GRDBRecordKind {
+    static let createdType = Database.ColumnType.double
+    static var items: HasManyAssociation<FastOwnerRecord, FastItemRecord> { FastOwnerRecord.items }
+    static func owner(named name: String) -> FastOwnerRecord { FastOwnerRecord(id: nil, name: name) }
+    static func id(of owner: FastOwnerRecord) -> Int64? { owner.id }
+    static func item(_ values: ItemValues, ownerId: Int64?) -> FastItemRecord { FastItemRecord(values, ownerId: ownerId) }
+    static func itemCount(of owner: FastOwnerWithItems) -> Int { owner.items.count }
+    static func addOne(toPriceOf item: inout FastItemRecord) { item.price += 1 }
+}
 
 /// An owner, the parent side of the one-to-many.
 struct FastOwnerRecord: FetchableRecord, MutablePersistableRecord {
@@ -89,7 +99,7 @@ struct FastItemRecord: FetchableRecord, MutablePersistableRecord {
         container["isActive"] = isActive
         container["created"] = created.timeIntervalSinceReferenceDate
         container["code"] = code
-        container["ratio"] = ratio.map(Double.init)
+        container["ratio"] = ratio.map { Double($0) }
         container["ownerId"] = ownerId
     }
 

@@ -26,7 +26,7 @@ final class GRDBStatementsContender: Contender {
             for values in items {
                 item.setUncheckedArguments([
                     values.name, values.quantity, values.price, values.score, values.isActive,
-                    values.created.timeIntervalSinceReferenceDate, values.code, values.ratio.map(Double.init),
+                    values.created.timeIntervalSinceReferenceDate, values.code, values.ratio.map { Double($0) },
                     Int64(values.owner + 1),
                 ])
                 try item.execute()

@@ -21,7 +21,7 @@ enum MemoryBenchmark {
         let owners = (rows + 9) / 10
         let ours = try await OursContender(path: directory.appendingPathComponent("memory-ours.sqlite").path)
         let raw = try RawContender(path: directory.appendingPathComponent("memory-raw.sqlite").path)
-        let grdb = try GRDBRecordsContender(path: directory.appendingPathComponent("memory-grdb.sqlite").path)
+        let grdb = try GRDBRecordContender<FastRecords>(path: directory.appendingPathComponent("memory-grdb.sqlite").path)
 
         // Inserted: ours holds the objects in its context until and after the save; a GRDB user or a raw C
         // loop holds the records or structs it inserts.

@@ -72,7 +72,7 @@ func measure(_ contenders: [NamedContender], rows: Int) async throws -> [String:
         let found = try await contender.fetchOwnersWithItems()
         try check(found == min(rows, 10_000), "prefetched \(found) items, expected \(min(rows, 10_000))")
     }
-    for (_, contender) in contenders { try await contender.prepareUpdate() }
+    for (_, contender, _) in contenders { try await contender.prepareUpdate() }
     try await stage(.update) { contender in
         let found = try await contender.updatePrices()
         try check(found == rows, "updated \(found) items, expected \(rows)")

@@ -36,9 +36,9 @@ func runAll() async throws -> [String: [Operation: [Double]]] {
         let makers: [(String, (String) async throws -> Contender)] = [
             (Report.ours, { try await OursContender(path: $0) }),
             (Report.raw, { try RawContender(path: $0) }),
-            (Report.grdbRecords, { try GRDBRecordsContender(path: $0) }),
+            (Report.grdbRecords, { try GRDBRecordContender<FastRecords>(path: $0) }),
             (Report.grdbStatements, { try GRDBStatementsContender(path: $0) }),
-            (Report.grdbCodable, { try GRDBCodableContender(path: $0) }),
+            (Report.grdbCodable, { try GRDBRecordContender<CodableRecords>(path: $0) }),
         ].filter { only == nil || only == $0.0 }
         var contenders: [NamedContender] = []
         for (name, make) in makers {
