@@ -52,7 +52,7 @@ for run in 0..<max(1, runCount) {
     try output.write(files)
     let written = clock.now
     runs.append((read - start, built - read, rendered - built, written - rendered, files.count,
-                 files.reduce(0) { $0 + $1.contents.utf8.count { $0 == UInt8(ascii: "\n") } }))
+                 lineCount(of: files)))
 }
 let median = runs.sorted { ($0.read + $0.viewModel + $0.render + $0.write) < ($1.read + $1.viewModel + $1.render + $1.write) }[runs.count / 2]
 let total = median.read + median.viewModel + median.render + median.write

@@ -2,11 +2,11 @@ import Foundation
 import GRDB
 
 /// The record types of one GRDB record tier and what the benchmark does with them.
-protocol GRDBRecordKind {
-    associatedtype Owner: FetchableRecord & MutablePersistableRecord
-    associatedtype Item: FetchableRecord & MutablePersistableRecord
+protocol GRDBRecordKind: SendableMetatype {
+    associatedtype Owner: FetchableRecord & MutablePersistableRecord & Sendable
+    associatedtype Item: FetchableRecord & MutablePersistableRecord & Sendable
     /// An owner with its items, decoded from `Owner.including(all: items)`.
-    associatedtype OwnerWithItems: FetchableRecord
+    associatedtype OwnerWithItems: FetchableRecord & Sendable
 
     /// The type of the `created` column.
     static var createdType: Database.ColumnType { get }
@@ -51,7 +51,7 @@ final class GRDBRecordContender<Records: GRDBRecordKind>: Contender {
     }
 
     /// The active items as records.
-    func activeRecords() async throws -> [Records.Item] {
+    nonisolated(nonsending) func activeRecords() async throws -> [Records.Item] {
         try await pool.read { db in
             try Records.Item.filter(Column("isActive") == true).order(Column("id")).fetchAll(db)
         }

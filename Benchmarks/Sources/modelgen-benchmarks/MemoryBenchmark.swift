@@ -25,7 +25,7 @@ enum MemoryBenchmark {
 
         // Inserted: ours holds the objects in its context until and after the save; a GRDB user or a raw C
         // loop holds the records or structs it inserts.
-        let (context, oursPending) = try await liveBytes { try await ours.insertedContext(values, owners: owners) }
+        let (context, oursPending) = try await liveBytes { try ours.insertedContext(values, owners: owners) }
         let oursSaved = try await liveBytes { try await context.save() }.bytes + oursPending
         let (records, grdbInserted) = try await liveBytes { values.map { FastItemRecord($0, ownerId: Int64($0.owner + 1)) } }
         let (structs, rawInserted) = try await liveBytes { values.map { RawContender.Row(id: 0, values: $0, ownerID: Int64($0.owner + 1)) } }
