@@ -219,16 +219,55 @@ import {{.}}
 {{/composites}}
 /// Model `{{modelName}}`: every entity class, for creating contexts and stores.
 {{access}}enum {{typeName}} {
-    /// The model with the class of every entity.
+    /// The model with the class of every entity{{#history}}, and its version history{{/history}}.
     {{access}}static let model = ManagedObjectModel(
         name: "{{modelName}}",
         classes: [
             {{#entities}}
             {{className}}.self,
             {{/entities}}
+        ]{{#history}},
+        history: history{{/history}}
+    )
+    {{#history}}
+
+    /// Every version of the model, oldest first (the last is this model), and the migration steps
+    /// modelgen inferred between consecutive versions; stores migrate data of older versions with it.
+    {{access}}static let history = ModelVersionHistory(
+        versions: [
+            {{#versions}}
+            {{literal}},
+            {{/versions}}
+        ],
+        stages: [
+            {{#stages}}
+            {{#hasSteps}}
+            MigrationStage(from: {{fromLiteral}}, to: {{toLiteral}}, steps: [
+                {{#steps}}
+                {{.}},
+                {{/steps}}
+            ]),
+            {{/hasSteps}}
+            {{^hasSteps}}
+            MigrationStage(from: {{fromLiteral}}, to: {{toLiteral}}, steps: []),
+            {{/hasSteps}}
+            {{/stages}}
         ]
     )
+    {{/history}}
 }
+{{#history}}
+{{#hasEntities}}
+
+/// The entity descriptions of older versions of model `{{modelName}}` that differ from the current ones,
+/// each distinct one once (named after the version it first appears in).
+private enum {{storageTypeName}} {
+    {{#entities}}
+    static let {{name}} = {{literal}}
+    {{/entities}}
+}
+{{/hasEntities}}
+{{/history}}
 
 """#,
         "model-file": #"""
