@@ -18,7 +18,7 @@ struct HistoryContextBuilder {
     /// for versions that share a schema hash.
     func build(_ versions: [Version], plans: [VersionPairPlan]) -> (HistoryContext, [Diagnostic]) {
         guard let current = versions.last else {
-            return (HistoryContext(storageTypeName: storageTypeName, versions: [], stages: [], entities: [], hasEntities: false), [])
+            return (HistoryContext(storageTypeName: storageTypeName, versions: [], stages: [], entities: []), [])
         }
         let currentLiterals = Dictionary(current.context.entities.map { (EntitySchemaLiteral.text(of: $0, indent: 4), $0.className) },
                                          uniquingKeysWith: { first, _ in first })
@@ -36,8 +36,9 @@ struct HistoryContextBuilder {
             }
             versionByHash[hash] = entry.version.name
             guard index < versions.count - 1 else {
+                let literal = ".current(\(SwiftSource.string(entry.version.name)))"
                 contexts.append(VersionContext(name: entry.version.name, versionHash: hash, isCurrent: true,
-                                               literal: ".current(\(SwiftSource.string(entry.version.name)))"))
+                                               literal: literal, storageName: "", reference: literal))
                 continue
             }
             let references = entry.context.entities.map { entity -> String in
@@ -51,9 +52,11 @@ struct HistoryContextBuilder {
             }
             let schema = "ModelDescription(name: \(SwiftSource.string(modelName)), entities: [\(references.joined(separator: ", "))])"
             contexts.append(VersionContext(name: entry.version.name, versionHash: hash, isCurrent: false,
-                                           literal: "ModelVersion(name: \(SwiftSource.string(entry.version.name)), schema: \(schema))"))
+                                           literal: "ModelVersion(name: \(SwiftSource.string(entry.version.name)), schema: \(schema))",
+                                           storageName: "version\(index + 1)", reference: "\(storageTypeName).version\(index + 1)"))
         }
-        let stages = zip(versions, versions.dropFirst()).map { older, newer in
+        let stages = zip(versions, versions.dropFirst()).enumerated().map { index, pair in
+            let (older, newer) = pair
             let plan = plans.first { $0.from == older.version.name && $0.to == newer.version.name }
             let steps = (plan?.steps ?? []).compactMap { step in
                 RuntimeStepLiteral.literal(of: step.change) { entity, attribute in
@@ -62,10 +65,10 @@ struct HistoryContextBuilder {
             }
             return StageContext(from: older.version.name, to: newer.version.name, steps: steps, hasSteps: !steps.isEmpty,
                                 hasCustomStep: plan?.hasCustomStep ?? false,
-                                fromLiteral: SwiftSource.string(older.version.name), toLiteral: SwiftSource.string(newer.version.name))
+                                fromLiteral: SwiftSource.string(older.version.name), toLiteral: SwiftSource.string(newer.version.name),
+                                storageName: "stage\(index + 1)")
         }
-        let history = HistoryContext(storageTypeName: storageTypeName, versions: contexts, stages: stages,
-                                     entities: entities, hasEntities: !entities.isEmpty)
+        let history = HistoryContext(storageTypeName: storageTypeName, versions: contexts, stages: stages, entities: entities)
         return (history, diagnostics)
     }
 

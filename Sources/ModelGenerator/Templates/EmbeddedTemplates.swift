@@ -236,39 +236,45 @@ import {{.}}
     {{access}}static let history = ModelVersionHistory(
         versions: [
             {{#versions}}
-            {{literal}},
+            {{reference}},
             {{/versions}}
         ],
         stages: [
             {{#stages}}
-            {{#hasSteps}}
-            MigrationStage(from: {{fromLiteral}}, to: {{toLiteral}}, steps: [
-                {{#steps}}
-                {{.}},
-                {{/steps}}
-            ]),
-            {{/hasSteps}}
-            {{^hasSteps}}
-            MigrationStage(from: {{fromLiteral}}, to: {{toLiteral}}, steps: []),
-            {{/hasSteps}}
+            {{storageTypeName}}.{{storageName}},
             {{/stages}}
         ]
     )
     {{/history}}
 }
 {{#history}}
-{{#hasEntities}}
 
-/// The entity descriptions of older versions of model `{{modelName}}` that differ from the current ones,
-/// each distinct one once (named after the version it first appears in).
+/// The older versions of model `{{modelName}}`, the stages between versions, and the entity descriptions
+/// of older versions that differ from the current ones, each distinct one once (named after the version
+/// it first appears in). One declaration each, so the compiler checks many small expressions.
 private enum {{storageTypeName}} {
+    {{#versions}}
+    {{^isCurrent}}
+    static let {{storageName}} = {{literal}}
+    {{/isCurrent}}
+    {{/versions}}
+    {{#stages}}
+    {{#hasSteps}}
+    static let {{storageName}} = MigrationStage(from: {{fromLiteral}}, to: {{toLiteral}}, steps: [
+        {{#steps}}
+        {{.}},
+        {{/steps}}
+    ])
+    {{/hasSteps}}
+    {{^hasSteps}}
+    static let {{storageName}} = MigrationStage(from: {{fromLiteral}}, to: {{toLiteral}}, steps: [])
+    {{/hasSteps}}
+    {{/stages}}
     {{#entities}}
     static let {{name}} = {{literal}}
     {{/entities}}
 }
-{{/hasEntities}}
 {{/history}}
-
 """#,
         "model-file": #"""
 {{>header}}

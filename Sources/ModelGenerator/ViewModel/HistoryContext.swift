@@ -10,8 +10,6 @@ public struct HistoryContext: Sendable, Hashable, Codable {
     public var stages: [StageContext]
     /// The entity descriptions of older versions that differ from the current classes' ones, each once.
     public var entities: [HistoryEntityContext]
-    /// Whether ``entities`` is not empty.
-    public var hasEntities: Bool
 }
 
 /// One version of the history.
@@ -24,6 +22,10 @@ public struct VersionContext: Sendable, Hashable, Codable {
     public var isCurrent: Bool
     /// The `ModelVersion` literal (`.current("Moody 6")` for the current version).
     public var literal: String
+    /// The static property of the history enum holding an older version (`version1`); empty for the current one.
+    public var storageName: String
+    /// How the history lists the version: `MoodyModelHistory.version1`, or the current version's literal.
+    public var reference: String
 }
 
 /// The migration from one version to the next.
@@ -42,6 +44,8 @@ public struct StageContext: Sendable, Hashable, Codable {
     public var fromLiteral: String
     /// The Swift string literal of ``to``.
     public var toLiteral: String
+    /// The static property of the history enum holding the stage (`stage1`: from version 1 to 2).
+    public var storageName: String
 }
 
 /// An entity description of an older version.

@@ -211,7 +211,6 @@ extension HistoryContext: MustacheParent {
         "versions": { $0.versions },
         "stages": { $0.stages },
         "entities": { $0.entities },
-        "hasEntities": { $0.hasEntities },
     ]
 
     /// The value of the field `name`, for templates.
@@ -224,6 +223,8 @@ extension VersionContext: MustacheParent {
         "versionHash": { $0.versionHash },
         "isCurrent": { $0.isCurrent },
         "literal": { $0.literal },
+        "storageName": { $0.storageName },
+        "reference": { $0.reference },
     ]
 
     /// The value of the field `name`, for templates.
@@ -239,6 +240,7 @@ extension StageContext: MustacheParent {
         "hasCustomStep": { $0.hasCustomStep },
         "fromLiteral": { $0.fromLiteral },
         "toLiteral": { $0.toLiteral },
+        "storageName": { $0.storageName },
     ]
 
     /// The value of the field `name`, for templates.
