@@ -9,15 +9,18 @@ import ObjectGraph
 ///   evaluates in memory; `limit`/`offset` become page parameters and `Link: rel="next"` is followed.
 ///   A list URL with placeholders takes their values from the predicate's `==` conjuncts
 ///   (`Issue.fetch(in: context, where: \.repository.fullName == "octocat/Hello-World")` GETs
-///   `/repos/octocat%2FHello-World/issues`), and the fetched objects are linked to the object those
+///   `/repos/octocat/Hello-World/issues`), and the fetched objects are linked to the object those
 ///   values name; a predicate that does not pin every placeholder throws
-///   ``RESTError/unpinnedPlaceholders(entity:template:keyPaths:)``.
+///   ``RESTError/unpinnedPlaceholders(entity:template:keyPaths:)``. When the `==` conjuncts pin every
+///   placeholder of the object URL (`\.login == "octocat"` for `/users/:login`), the fetch GETs that one
+///   object; a 404 there is an empty result.
 /// - Relationship faults GET the relationship's URL with the owner's values filled in; to-one faults
 ///   GET the destination's object URL unless a response already described it.
 /// - Nested objects and `<relationship>_id` keys create or update the related objects; object IDs are
 ///   made from the identifier, so one object is one instance in a context.
-/// - Saves POST inserts, PATCH changed fields, DELETE deletions, in dependency order; the server's
-///   answers become the objects' values. An HTTP error, timeout or bad response throws a ``RESTError``
+/// - Saves POST inserts, PATCH changed fields, DELETE deletions, in dependency order, under the
+///   mapping's write keys and without read-only values or foreign keys the model does not declare; the
+///   server's answers become the objects' values. A 422 is ``RESTError/validationFailed(method:url:message:errors:)``. An HTTP error, timeout or bad response throws a ``RESTError``
 ///   and the context keeps its changes.
 ///
 /// Responses are cached per store: faulting an object or relationship a response described makes no
