@@ -38,7 +38,9 @@ public final class TestServer: Sendable {
             return try await respond(to: converted, api: api, fault: fault)
         }
         let task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        // FlyingFox waits 5 s by default; on a loaded machine (many test servers starting at once while
+        // other builds run) binding can take longer, which is not what the tests check.
+        try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port)? = await server.listeningAddress, let url = URL(string: "http://127.0.0.1:\(port)") else {
             task.cancel()
             throw SocketError.unsupportedAddress
