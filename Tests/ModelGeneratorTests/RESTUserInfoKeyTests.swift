@@ -79,6 +79,23 @@ import Testing
         #expect(find("rest.key applies to attributes")?.location?.line == 16)
     }
 
+    @Test func restKeysOnTheModelOrAFetchedPropertyAreIgnoredWithAWarning() throws {
+        let (_, diagnostics) = try TestModels.context("""
+            <entity name="Label">
+                <attribute name="name" attributeType="String"/>
+                <fetchedProperty name="siblings" optional="YES">
+                    <fetchRequest name="fetchedPropertyFetchRequest" entity="Label" predicateString="name != $FETCH_SOURCE.name"/>
+                    <userInfo><entry key="rest.path" value="/labels"/></userInfo>
+                </fetchedProperty>
+            </entity>
+            <userInfo><entry key="rest.pth" value="/x"/></userInfo>
+            """)
+        let fetched = try #require(diagnostics.first { $0.message.contains("fetched property 'Label.siblings'") })
+        #expect(fetched.severity == .warning && fetched.message.contains("rest.path applies to entities") && fetched.location?.line == 7)
+        let model = try #require(diagnostics.first { $0.message.contains("'rest.pth'") })
+        #expect(model.severity == .warning && model.message.contains("on the model 'Test'") && model.location?.line == 10)
+    }
+
     @Test func aPlaceholderNamingNoAttributeIsAnErrorForBothForms() throws {
         let (_, diagnostics) = try TestModels.context("""
             <entity name="Label">

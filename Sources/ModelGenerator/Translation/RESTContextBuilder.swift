@@ -57,6 +57,9 @@ struct RESTContextBuilder {
             RESTUserInfoKeys.check(relationship.relationship.userInfo, of: .relationship,
                                    named: "\(entity.entity.name).\(relationship.relationship.name)", log: &log)
         }
+        for property in entity.entity.fetchedProperties {
+            RESTUserInfoKeys.check(property.userInfo, of: .fetchedProperty, named: "\(entity.entity.name).\(property.name)", log: &log)
+        }
     }
 
     /// The root entity of `entity`'s inheritance hierarchy (itself when it has no parent the model declares).

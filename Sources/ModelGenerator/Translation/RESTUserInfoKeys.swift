@@ -7,9 +7,11 @@ import DataModel
 enum RESTUserInfoKeys {
     /// The kinds of model elements that carry `rest.*` keys.
     enum Element: String {
+        case model
         case entity
         case attribute
         case relationship
+        case fetchedProperty = "fetched property"
     }
 
     /// The keys of each element kind.
@@ -17,6 +19,8 @@ enum RESTUserInfoKeys {
         .entity: ["rest.path", "rest.objectPath", "rest.identifier", "rest.envelope", "rest.entityKey", "rest.entityValue"],
         .attribute: ["rest.key", "rest.dateFormat", "rest.writeKey", "rest.createKey", "rest.readOnly"],
         .relationship: ["rest.key", "rest.foreignKey", "rest.path", "rest.insertsThroughPath", "rest.readOnly"],
+        .model: [],
+        .fetchedProperty: [],
     ]
 
     /// Keys that change what saves send, so putting them where they cannot apply is an error.

@@ -38,6 +38,7 @@ public struct ViewModelBuilder: Sendable {
         let builder = EntityContextBuilder(modelName: modelName, options: options,
                                            attributeTranslator: attributeTranslator, jsonKeys: jsonKeys)
         let restBuilder = RESTContextBuilder(entities: resolved, jsonKeys: jsonKeys)
+        RESTUserInfoKeys.check(model.userInfo, of: .model, named: modelName, log: &log)
         let resolvedEntities = resolved
         let fetchRequestsByEntity = Dictionary(grouping: model.fetchRequests, by: \.entityName)
         let perEntity = model.entities.parallelMap { entity -> (EntityContext?, [Diagnostic]) in
