@@ -97,7 +97,7 @@ extension ObjectContext {
     }
 
     /// Checks that `snapshot` fits `object`'s entity, then sets its attributes and their committed state.
-    private func loadAttributes(_ snapshot: Snapshot, into object: ManagedObject) throws {
+    func loadAttributes(_ snapshot: Snapshot, into object: ManagedObject) throws {
         let entity = object.entity
         guard snapshot.values.count == entity.attributes.count,
               snapshot.toOneIDs.count == entity.toOneRelationshipIndices.count else {
@@ -112,7 +112,7 @@ extension ObjectContext {
 
     /// Sets `object`'s to-ones (as faults, unless already resolved to the same object) and their committed
     /// state from `snapshot`, whose shape ``loadAttributes(_:into:)`` checked.
-    private func loadToOnes(_ snapshot: Snapshot, into object: ManagedObject) {
+    func loadToOnes(_ snapshot: Snapshot, into object: ManagedObject) {
         for (slot, index) in object.entity.toOneRelationshipIndices.enumerated() {
             let id = snapshot.toOneIDs[slot]
             if case .toOne(let current) = object.relationshipStates[index], current?.objectID == id { continue }

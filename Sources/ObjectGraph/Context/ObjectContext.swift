@@ -48,6 +48,9 @@ public final class ObjectContext {
     let validationRules = ValidationRules()
     /// The observers of ``changes``.
     let changeHub = ContextChangeHub()
+    /// The store's changes this context has not merged yet, while it merges automatically.
+    var storeObservation: StoreChangeBroadcaster.Subscription?
+    var isMerging = false
 
     /// Creates a context over `store`.
     /// - Throws: ``ObjectGraphError/modelMismatch(expected:actual:)`` when the store was opened with a
@@ -58,6 +61,7 @@ public final class ObjectContext {
         }
         self.store = store
         self.model = model
+        observeStore()
     }
 
     deinit {

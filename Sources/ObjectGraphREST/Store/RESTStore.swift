@@ -41,6 +41,8 @@ public actor RESTStore: PersistentStore {
     var cache = ObjectCache()
     /// Objects a failed save already created on the server, by their temporary IDs.
     var completedInserts: [AnyObjectID: CreatedObject] = [:]
+    /// Publishes saves and objects fetches found changed (``changes()``).
+    nonisolated let broadcaster = StoreChangeBroadcaster()
 
     /// Opens a store for `model` on the API at `baseURL`.
     /// - Throws: ``RESTError/invalidMapping(entity:reason:)`` when a mapping names properties the model lacks.
@@ -68,6 +70,10 @@ public actor RESTStore: PersistentStore {
             : StoreCapabilities(predicates: [.equality], sortsByAttribute: false, sortsThroughToOne: false, orderedTypes: [])
         capabilities.requiredEqualityPaths = compiled.listPlaceholders
         return capabilities
+    }
+
+    deinit {
+        broadcaster.finish()
     }
 
     /// The number of HTTP requests sent so far.
@@ -99,6 +105,7 @@ public actor RESTStore: PersistentStore {
         var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
         var ids: [AnyObjectID] = []
         for item in items { ids.append(try decoder.decodeObject(item, as: entity)) }
+        publishDifferences(from: cache, to: decoder.cache)
         cache = decoder.cache
         var matching = Self.unique(ids)
         if filtersEntities {
@@ -159,6 +166,7 @@ public actor RESTStore: PersistentStore {
             decoder.url = url.absoluteString
             _ = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity)
         }
+        publishDifferences(from: cache, to: decoder.cache)
         cache = decoder.cache
     }
 
