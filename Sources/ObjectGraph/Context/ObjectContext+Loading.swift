@@ -98,16 +98,20 @@ extension ObjectContext {
 
     /// Checks that `snapshot` fits `object`'s entity, then sets its attributes and their committed state.
     func loadAttributes(_ snapshot: Snapshot, into object: ManagedObject) throws {
-        let entity = object.entity
-        guard snapshot.values.count == entity.attributes.count,
-              snapshot.toOneIDs.count == entity.toOneRelationshipIndices.count else {
-            throw ObjectGraphError.inconsistentData("the store's \(snapshot.entityName) \(snapshot.id) does not match its entity's shape")
-        }
+        try checkShape(of: snapshot, for: object.entity)
         object.isTrackingChanges = false
         defer { object.isTrackingChanges = true }
         try object.loadAttributes(from: snapshot.values)
         object.committedValues = snapshot.values
         if !object.changedAttributes.isEmpty { object.changedAttributes = AttributeIndexSet() }
+    }
+
+    /// Throws when `snapshot` does not have `entity`'s numbers of attributes and to-ones.
+    func checkShape(of snapshot: Snapshot, for entity: EntityDescription) throws {
+        guard snapshot.values.count == entity.attributes.count,
+              snapshot.toOneIDs.count == entity.toOneRelationshipIndices.count else {
+            throw ObjectGraphError.inconsistentData("the store's \(snapshot.entityName) \(snapshot.id) does not match its entity's shape")
+        }
     }
 
     /// Sets `object`'s to-ones (as faults, unless already resolved to the same object) and their committed

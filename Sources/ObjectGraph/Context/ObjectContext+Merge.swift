@@ -130,10 +130,7 @@ extension ObjectContext {
             return
         }
         let entity = object.entity
-        guard snapshot.values.count == entity.attributes.count,
-              snapshot.toOneIDs.count == entity.toOneRelationshipIndices.count else {
-            throw ObjectGraphError.inconsistentData("the store's \(snapshot.entityName) \(snapshot.id) does not match its entity's shape")
-        }
+        try checkShape(of: snapshot, for: entity)
         object.isTrackingChanges = false
         defer { object.isTrackingChanges = true }
         for index in entity.storedAttributeIndices where !object.changedAttributes.contains(index) {
