@@ -18,6 +18,7 @@ extension ObjectContext {
     public nonisolated(nonsending) func save() async throws {
         if let misuse { throw misuse }
         guard !isSaving else { throw ObjectGraphError.saveInProgress }
+        if hasUnmergedChanges { try await mergeChanges() }
         guard hasChanges else { return }
         isSaving = true
         let journal = SaveJournal(self)
@@ -25,6 +26,8 @@ extension ObjectContext {
         defer {
             self.journal = nil
             isSaving = false
+            // Observers waiting to merge what arrived during the save.
+            if hasUnmergedChanges { changeHub.ringAll() }
         }
         let generation = resetGeneration
         let result: SaveResult
@@ -187,7 +190,7 @@ extension ObjectContext {
     }
 
     /// Removes deleted objects from the loaded relationships of the remaining objects.
-    private func forgetReferences(to gone: [ManagedObject]) {
+    func forgetReferences(to gone: [ManagedObject]) {
         let goneObjects = Set(gone.map(ObjectIdentifier.init))
         let goneIDs = Set(gone.map(\.objectID))
         for object in registeredObjects {

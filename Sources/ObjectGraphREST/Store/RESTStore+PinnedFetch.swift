@@ -34,6 +34,7 @@ extension RESTStore {
         guard let document = try await client.getIfPresent(url) else { return [] }
         var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
         let id = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity)
+        publishDifferences(from: cache, to: decoder.cache)
         cache = decoder.cache
         return [id]
     }

@@ -40,6 +40,7 @@ extension RESTStore {
             }
             return id
         }
+        broadcaster.publish { StoreChange(committing: changes, permanentIDs: permanentIDs) }
         return SaveResult(permanentIDs: permanentIDs, savedSnapshots: Self.unique(progress.written).compactMap { id in
             decoder.cache.objects[id]?.snapshot(id: id)
         })

@@ -44,6 +44,8 @@ public actor RESTStore: PersistentStore {
     var cache = ObjectCache()
     /// Objects a failed save already created on the server, by their temporary IDs.
     var completedInserts: [AnyObjectID: CreatedObject] = [:]
+    /// Publishes saves and objects fetches found changed (``changes()``).
+    nonisolated let broadcaster = StoreChangeBroadcaster()
 
     /// Opens a store for `model` on the API at `baseURL`.
     /// - Throws: ``RESTError/invalidMapping(entity:reason:)`` when a mapping names properties the model lacks.
@@ -75,6 +77,10 @@ public actor RESTStore: PersistentStore {
         capabilities.requiredEqualityPaths = compiled.pinnablePaths
         capabilities.unloadableRelationships = compiled.unloadableRelationships
         return capabilities
+    }
+
+    deinit {
+        broadcaster.finish()
     }
 
     /// The number of HTTP requests sent so far.
@@ -145,6 +151,7 @@ public actor RESTStore: PersistentStore {
         var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
         var ids: [AnyObjectID] = []
         for item in items { ids.append(try decoder.decodeObject(item, as: entity)) }
+        publishDifferences(from: cache, to: decoder.cache)
         cache = decoder.cache
         return (ids, path)
     }
@@ -185,6 +192,7 @@ public actor RESTStore: PersistentStore {
             decoder.url = url.absoluteString
             _ = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity)
         }
+        publishDifferences(from: cache, to: decoder.cache)
         cache = decoder.cache
     }
 

@@ -39,6 +39,10 @@ public actor SQLiteStore: PersistentStore {
     let schema: StoreSchema
     private nonisolated let executor: ThreadExecutor
     private var connection: Connection?
+    /// Publishes committed saves (``changes()``).
+    nonisolated let broadcaster = StoreChangeBroadcaster()
+    /// The connection's `PRAGMA data_version` at the last check for other writers.
+    var dataVersion: Int64?
 
     /// Opens (creating if needed) the database at `location` for `model`, set up as `configuration` says.
     ///
@@ -63,6 +67,7 @@ public actor SQLiteStore: PersistentStore {
         self.schema = StoreSchema(model: model)
         self.executor = ThreadExecutor(name: "SQLiteStore \(model.name)")
         try await open(configuration, customMigrationSteps: customMigrationSteps)
+        if case .file = location { await watchOtherWriters() }
     }
 
     /// Opens the connection and installs, checks or migrates the schema, on the store's thread.
@@ -79,6 +84,7 @@ public actor SQLiteStore: PersistentStore {
     }
 
     deinit {
+        broadcaster.finish()
         executor.stop()
     }
 
