@@ -76,6 +76,20 @@ package enum SQLDialect: Sendable {
         return sql
     }
 
+    /// The column expression and operand to compare a column of `type` with `operand` (the runtime's
+    /// stored form, ``AttributeType/operand(_:)``): PostgreSQL compares booleans with numbers as integers
+    /// and numbers with booleans as 0 and 1, where SQLite stores both as integers anyway.
+    package func comparable(_ column: String, type: AttributeType, operand: AttributeValue) -> (String, AttributeValue) {
+        guard self == .postgreSQL else { return (column, operand) }
+        switch (type, operand) {
+        case (.boolean, .integer), (.boolean, .double): return ("(\(column))::integer", operand)
+        case (.integer16, .bool(let bool)), (.integer32, .bool(let bool)), (.integer64, .bool(let bool)),
+             (.double, .bool(let bool)), (.float, .bool(let bool)):
+            return (column, .integer(bool ? 1 : 0))
+        default: return (column, operand)
+        }
+    }
+
     /// How this dialect folds strings for `[c]` and `[d]` comparisons.
     package var folding: Folding {
         self == .sqlite ? .foldFunction : .lowerCase

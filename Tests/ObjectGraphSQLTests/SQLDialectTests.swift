@@ -68,8 +68,25 @@ import Testing
         #expect(album.contains("\"isLive\" boolean"))
         #expect(postgres.contains("CREATE SEQUENCE IF NOT EXISTS \"_og_seq_Album\""))
         #expect(postgres.contains { $0.contains("ALTER TABLE \"Album\" ADD FOREIGN KEY (\"band\") REFERENCES \"Band\"") })
+        #expect(postgres.contains(
+            "ALTER TABLE \"Band\" ADD CONSTRAINT \"Band_unique_Band_0\" UNIQUE (\"name\") DEFERRABLE INITIALLY DEFERRED"))
+        #expect(sqlite.contains("CREATE UNIQUE INDEX IF NOT EXISTS \"Band_unique_Band_0\" ON \"Band\" (\"name\")"))
         #expect(!sqlite.contains { $0.contains("FOREIGN KEY") })
         #expect(sqlite.contains { $0.contains("\"_og_sequence\"") })
+    }
+
+    @Test func postgreSQLComparesBooleansWithNumbersAsIntegers() throws {
+        var request = StoreFetchRequest(entityName: "Album")
+        request.predicate = .or([
+            .compare(["isLive"], .equal, .integer(1)), .compare(["year"], .equal, .bool(true)),
+            .isIn(["isLive"], [.bool(true), .integer(0)]),
+        ])
+        let postgres = try SelectBuilder(schema: schema, dialect: .postgreSQL).fetch(request).sql
+        #expect(postgres.text(for: .postgreSQL).contains("(t1.\"isLive\")::integer = $1"))
+        #expect(postgres.arguments.prefix(2) == [.integer(1), .integer(1)])
+        #expect(postgres.text(for: .postgreSQL).contains("(t1.\"isLive\" = $3 OR (t1.\"isLive\")::integer = $4)"))
+        let sqlite = try SelectBuilder(schema: schema, dialect: .sqlite).fetch(request).sql
+        #expect(sqlite.arguments.prefix(2) == [.integer(1), .bool(true)])
     }
 
     @Test func writesUseEachDialectsPlaceholdersAndUpserts() throws {

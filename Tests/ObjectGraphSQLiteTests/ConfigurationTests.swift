@@ -28,7 +28,7 @@ import Testing
         #expect(try await store.pragma("busy_timeout") == "1500")
 
         let context = try ObjectContext(store: store, model: MusicModel.model)
-        TestData.insert(into: context)
+        TranslationData.insert(into: context)
         try await context.save()
         #expect(try await ObjectContext(store: store, model: MusicModel.model).fetch(Band.self).count > 0)
     }

@@ -11,7 +11,7 @@ import Testing
         let path = directory.path("atomic.sqlite")
         let store = try await SQLiteStore(at: .file(path), model: MusicModel.model.schema)
         let seeding = try ObjectContext(store: store, model: MusicModel.model)
-        TestData.insert(into: seeding)
+        TranslationData.insert(into: seeding)
         try await seeding.save()
         let before = try RawDatabase(path: path).dump()
 

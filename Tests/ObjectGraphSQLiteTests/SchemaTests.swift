@@ -62,7 +62,7 @@ import Testing
         do {
             let store = try await SQLiteStore(at: .file(path), model: MusicModel.model.schema)
             let context = try ObjectContext(store: store, model: MusicModel.model)
-            TestData.insert(into: context)
+            TranslationData.insert(into: context)
             try await context.save()
         }
         let store = try await SQLiteStore(at: .file(path), model: MusicModel.model.schema)

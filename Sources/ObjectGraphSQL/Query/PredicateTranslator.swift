@@ -25,9 +25,11 @@ package struct PredicateTranslator {
             return try isIn(path, values, options, in: scope)
         case .between(let path, let lower, let upper):
             let (column, attribute) = try scope.attribute(at: path)
-            guard let low = attribute.type.operand(lower), let high = attribute.type.operand(upper),
-                  !low.isNull, !high.isNull else { return SQLText(dialect.literal(false)) }
-            var sql = SQLText("\(column) BETWEEN ")
+            guard let lowOperand = attribute.type.operand(lower), let highOperand = attribute.type.operand(upper),
+                  !lowOperand.isNull, !highOperand.isNull else { return SQLText(dialect.literal(false)) }
+            let (expression, low) = dialect.comparable(column, type: attribute.type, operand: lowOperand)
+            let high = dialect.comparable(column, type: attribute.type, operand: highOperand).1
+            var sql = SQLText("\(expression) BETWEEN ")
             sql.bind(low)
             sql.append(" AND ")
             sql.bind(high)
@@ -94,8 +96,9 @@ package struct PredicateTranslator {
         if !path.isEmpty, schema.model.entityReached(by: path, from: scope.layout.entity) != nil {
             return try relationshipNilCheck(path, op, value, in: scope)
         }
-        let (column, attribute, fold) = try operandColumn(path, options, in: scope)
-        guard let operand = attribute.type.operand(value) else { return SQLText(dialect.literal(op == .notEqual)) }
+        let (folded, attribute, fold) = try operandColumn(path, options, in: scope)
+        guard let stored = attribute.type.operand(value) else { return SQLText(dialect.literal(op == .notEqual)) }
+        let (column, operand) = dialect.comparable(folded, type: attribute.type, operand: stored)
         if operand.isNull {
             switch op {
             case .equal: return SQLText("\(column) IS NULL")
@@ -128,7 +131,11 @@ package struct PredicateTranslator {
     private func isIn(_ path: [String], _ values: [AttributeValue], _ options: StringOptions, in scope: QueryScope) throws -> SQLText {
         let (column, attribute, fold) = try operandColumn(path, options, in: scope)
         let operands = values.compactMap { attribute.type.operand($0) }
-        let present = operands.filter { !$0.isNull }
+        if dialect == .postgreSQL, attribute.type == .boolean, operands.contains(where: { if case .bool = $0 { false } else { true } }) {
+            // Booleans and numbers compare one by one (a PostgreSQL list has one type).
+            return try translate(.or(values.map { .compare(path, .equal, $0, options: options) }), in: scope)
+        }
+        let present = operands.filter { !$0.isNull }.map { dialect.comparable(column, type: attribute.type, operand: $0).1 }
         var alternatives: [SQLText] = []
         if dialect == .sqlite, present.count > JSONList.parameterLimit,
            let json = JSONList.values(present.map { folded($0, fold) }) {

@@ -24,7 +24,7 @@ extension StoreSchema {
         }
         statements += tables.map { tableStatement($0, for: dialect) }
         for link in links { statements.append(linkTableStatement(link, for: dialect)) }
-        statements += indexDefinitions.map(\.statement)
+        statements += indexDefinitions(for: dialect).map(\.statement)
         if dialect == .postgreSQL { statements += foreignKeys }
         return statements
     }
@@ -48,9 +48,9 @@ extension StoreSchema {
         return "CREATE TABLE IF NOT EXISTS \(SQL.quote(link.name)) (\(columns), UNIQUE (\"a\", \"b\"))"
     }
 
-    /// Every index's name, table and CREATE statement: link tables' reverse indexes, plain indexes, then
-    /// UNIQUE indexes (the same in both dialects).
-    package var indexDefinitions: [(name: String, table: String, statement: String)] {
+    /// Every index's name, table and statement in `dialect`: link tables' reverse indexes, plain indexes,
+    /// then uniqueness (UNIQUE indexes in SQLite; deferred constraints in PostgreSQL).
+    package func indexDefinitions(for dialect: SQLDialect = .sqlite) -> [(name: String, table: String, statement: String)] {
         var definitions: [(name: String, table: String, statement: String)] = []
         for link in links {
             definitions.append((link.name + "_b", link.name,
@@ -65,8 +65,21 @@ extension StoreSchema {
             let partial = index.partialCodes.map { codes in
                 " WHERE \(SQL.quote(SQL.entityColumn)) IN (\(codes.map(String.init).joined(separator: ", ")))"
             } ?? ""
-            definitions.append((index.name, index.table,
-                                "CREATE UNIQUE INDEX IF NOT EXISTS \(SQL.quote(index.name)) ON \(SQL.quote(index.table)) (\(columns))\(partial)"))
+            let statement: String
+            switch dialect {
+            case .sqlite:
+                statement = "CREATE UNIQUE INDEX IF NOT EXISTS \(SQL.quote(index.name)) ON \(SQL.quote(index.table)) (\(columns))\(partial)"
+            case .postgreSQL:
+                // Checked at commit, so values can move between objects within a save; a constraint of a
+                // subentity is an exclusion constraint, the form that can be both partial and deferred.
+                let constraint = index.partialCodes == nil
+                    ? "UNIQUE (\(columns))"
+                    : "EXCLUDE USING btree (\(index.columns.map { "\(SQL.quote($0)) WITH =" }.joined(separator: ", ")))"
+                        + partial.replacingOccurrences(of: " WHERE ", with: " WHERE (") + ")"
+                statement = "ALTER TABLE \(SQL.quote(index.table)) ADD CONSTRAINT \(SQL.quote(index.name)) \(constraint) "
+                    + "DEFERRABLE INITIALLY DEFERRED"
+            }
+            definitions.append((index.name, index.table, statement))
         }
         return definitions
     }

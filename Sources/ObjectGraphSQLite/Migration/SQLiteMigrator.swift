@@ -37,7 +37,7 @@ final class SQLiteMigrator: MigrationExecutor {
         self.mapping = mapping
         if stage.customSteps.isEmpty, let alterations = InPlaceAlteration.plan(mapping) {
             rebuilt = false
-            try dropIndexes(of: mapping.old, keeping: Set(mapping.new.indexDefinitions.map(\.statement)))
+            try dropIndexes(of: mapping.old, keeping: Set(mapping.new.indexDefinitions().map(\.statement)))
             for alteration in alterations { try alteration.apply(on: connection) }
             return
         }
@@ -198,7 +198,7 @@ final class SQLiteMigrator: MigrationExecutor {
 
     /// Drops the older schema's indexes, except those whose statement is in `keeping`.
     private func dropIndexes(of schema: StoreSchema, keeping: Set<String>) throws {
-        for index in schema.indexDefinitions where !keeping.contains(index.statement) {
+        for index in schema.indexDefinitions() where !keeping.contains(index.statement) {
             try connection.execute("DROP INDEX IF EXISTS \(SQL.quote(index.name))")
         }
     }
@@ -206,7 +206,7 @@ final class SQLiteMigrator: MigrationExecutor {
     /// Creates the newer schema's indexes; a UNIQUE index that existing rows break names them.
     private func createIndexes(of mapping: MigrationMapping) throws {
         let uniqueByName = Dictionary(mapping.new.uniqueIndexes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        for index in mapping.new.indexDefinitions {
+        for index in mapping.new.indexDefinitions() {
             do {
                 try connection.execute(index.statement)
             } catch SQLiteStoreError.sqlite(let code, let message, let sql) {

@@ -2,14 +2,19 @@ import Foundation
 import ObjectGraph
 import Testing
 
-/// One query run against both stores: a name for the test output and the request.
-struct TranslationCase: Sendable, CustomTestStringConvertible {
-    let name: String
-    let request: StoreFetchRequest
+/// One query run against a SQL store and InMemoryStore over ``TranslationData``: a name for the test
+/// output and the request.
+public struct TranslationCase: Sendable, CustomTestStringConvertible {
+    /// The name in the test output.
+    public let name: String
+    /// The request both stores answer.
+    public let request: StoreFetchRequest
 
-    var testDescription: String { name }
+    /// The name.
+    public var testDescription: String { name }
 
-    init(_ name: String, _ entity: String, _ predicate: StorePredicate?, sorts: [SortExpression] = [],
+    /// A case fetching `entity` with `predicate` and the other parts of a request.
+    public init(_ name: String, _ entity: String, _ predicate: StorePredicate?, sorts: [SortExpression] = [],
          limit: Int? = nil, offset: Int = 0, subentities: Bool = true) {
         self.name = name
         self.request = StoreFetchRequest(entityName: entity, includesSubentities: subentities, predicate: predicate,
@@ -18,7 +23,7 @@ struct TranslationCase: Sendable, CustomTestStringConvertible {
 
     /// Every predicate form SQLiteStore evaluates natively, with the values that make SQL and the
     /// runtime's semantics differ when translated naively (NULL, kinds, LIKE metacharacters, folding).
-    static let predicates: [TranslationCase] = [
+    public static let predicates: [TranslationCase] = [
         .init("integer ==", "Album", .compare(["year"], .equal, .integer(1991))),
         .init("integer != (null formed)", "Band", .compare(["formed"], .notEqual, .integer(1993))),
         .init("integer <", "Album", .compare(["year"], .less, .integer(2000))),
@@ -30,13 +35,13 @@ struct TranslationCase: Sendable, CustomTestStringConvertible {
         .init("float < (nulls)", "Album", .compare(["rating"], .less, .double(5))),
         .init("bool ==", "Band", .compare(["isActive"], .equal, .bool(false))),
         .init("bool == integer 1", "Album", .compare(["isLive"], .equal, .integer(1))),
-        .init("date ==", "Album", .compare(["releaseDate"], .equal, .date(TestData.release))),
+        .init("date ==", "Album", .compare(["releaseDate"], .equal, .date(TranslationData.release))),
         .init("date >", "Album", .compare(["releaseDate"], .greater, .date(Date(timeIntervalSince1970: 0)))),
         .init("decimal ==", "Album", .compare(["price"], .equal, .decimal(Decimal(string: "9.99")!))),
         .init("decimal == integer", "Album", .compare(["price"], .equal, .integer(10))),
         .init("decimal !=", "Album", .compare(["price"], .notEqual, .decimal(11))),
-        .init("uuid ==", "Track", .compare(["identifier"], .equal, .uuid(TestData.trackID))),
-        .init("url ==", "Band", .compare(["website"], .equal, .url(TestData.website))),
+        .init("uuid ==", "Track", .compare(["identifier"], .equal, .uuid(TranslationData.trackID))),
+        .init("url ==", "Band", .compare(["website"], .equal, .url(TranslationData.website))),
         .init("== null", "Band", .compare(["formed"], .equal, .null)),
         .init("!= null", "Album", .compare(["price"], .notEqual, .null)),
         .init("< null", "Album", .compare(["year"], .less, .null)),
@@ -53,7 +58,7 @@ struct TranslationCase: Sendable, CustomTestStringConvertible {
         .init("IN beyond the parameter limit", "Album", .isIn(["year"], (0..<40_000).map { .integer(Int64($0)) } + [.double(2018)])),
         .init("IN long string list with escapes", "Band",
               .isIn(["name"], (0..<2_000).map { .string("x\"\\\n\($0)") } + [.string("100% Pure_Evil\\"), .string("Low")])),
-        .init("IN long list without JSON form", "Track", .isIn(["identifier"], (0..<600).map { _ in .uuid(UUID()) } + [.uuid(TestData.trackID)])),
+        .init("IN long list without JSON form", "Track", .isIn(["identifier"], (0..<600).map { _ in .uuid(UUID()) } + [.uuid(TranslationData.trackID)])),
         .init("IN [c]", "Band", .isIn(["name"], [.string("low"), .string("NIRVANA")], options: .caseInsensitive)),
         .init("BETWEEN", "Album", .between(["year"], .integer(1991), .integer(2001))),
         .init("BETWEEN dates", "Album", .between(["releaseDate"], .date(.distantPast), .date(.distantFuture))),
@@ -104,7 +109,7 @@ struct TranslationCase: Sendable, CustomTestStringConvertible {
     ]
 
     /// Sorts, paging and counts.
-    static let sorted: [TranslationCase] = [
+    public static let sorted: [TranslationCase] = [
         .init("sort by integer desc", "Album", nil, sorts: [SortExpression(["year"], ascending: false)]),
         .init("sort nulls first", "Band", nil, sorts: [SortExpression(["formed"])]),
         .init("sort nulls last desc", "Band", nil, sorts: [SortExpression(["formed"], ascending: false)]),
