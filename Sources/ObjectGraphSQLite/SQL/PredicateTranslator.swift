@@ -76,8 +76,15 @@ struct PredicateTranslator {
         if !path.isEmpty, schema.model.entityReached(by: path, from: scope.layout.entity) != nil {
             return try relationshipNilCheck(path, op, value, in: scope)
         }
-        let (column, attribute, fold) = try operandColumn(path, options, in: scope)
-        guard let operand = attribute.type.operand(value) else { return SQLText(op == .notEqual ? "1" : "0") }
+        let (expression, attribute, fold) = try operandColumn(path, options, in: scope)
+        var column = expression
+        var operand = attribute.type.operand(value)
+        if attribute.type == .decimal, case .double = value {
+            // A double meets a decimal as doubles: the column's value is rounded, not the operand.
+            column = "og_decimal_real(\(column))"
+            operand = value
+        }
+        guard let operand else { return SQLText(op == .notEqual ? "1" : "0") }
         if operand.isNull {
             switch op {
             case .equal: return SQLText("\(column) IS NULL")
@@ -109,6 +116,20 @@ struct PredicateTranslator {
 
     private func isIn(_ path: [String], _ values: [AttributeValue], _ options: StringOptions, in scope: QueryScope) throws -> SQLText {
         let (column, attribute, fold) = try operandColumn(path, options, in: scope)
+        if attribute.type == .decimal, values.contains(where: { if case .double = $0 { true } else { false } }) {
+            // Doubles compare with the column's value rounded to a double (see `compare`).
+            let doubles = values.filter { if case .double = $0 { true } else { false } }
+            let others = values.filter { if case .double = $0 { false } else { true } }
+            var sql = SQLText("(")
+            sql.append(try isIn(path, others, options, in: scope))
+            sql.append(" OR og_decimal_real(\(column)) IN (")
+            for (offset, value) in doubles.enumerated() {
+                if offset > 0 { sql.append(", ") }
+                sql.bind(value)
+            }
+            sql.append("))")
+            return sql
+        }
         let operands = values.compactMap { attribute.type.operand($0) }
         let present = operands.filter { !$0.isNull }
         var alternatives: [SQLText] = []
