@@ -76,6 +76,9 @@ public struct StoreConformance: Sendable {
         case rollbackAndRefresh
         /// Two contexts on one store see each other's saved changes.
         case twoContexts
+        /// A model carrying a version history opens new data at its current version, with nothing to
+        /// migrate (the in-memory store never migrates: its data never outlives the process).
+        case versionHistory
 
         /// The check's name in test output.
         public var testDescription: String { rawValue }
@@ -91,6 +94,7 @@ public struct StoreConformance: Sendable {
 
     /// Runs one check, recording failures with Swift Testing.
     public func run(_ check: Check) async throws {
+        if check == .versionHistory { return try await Checks.versionHistory(makeStore: makeStore) }
         let store = try await makeStore(MusicModel.model.schema)
         let checks = Checks(store: store)
         switch check {
@@ -123,6 +127,7 @@ public struct StoreConformance: Sendable {
         case .atomicFailedSave: try await checks.atomicFailedSave()
         case .rollbackAndRefresh: try await checks.rollbackAndRefresh()
         case .twoContexts: try await checks.twoContexts()
+        case .versionHistory: break
         }
     }
 }
