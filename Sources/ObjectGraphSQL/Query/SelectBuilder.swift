@@ -2,16 +2,23 @@ import ObjectGraph
 
 /// The SELECT for a ``StoreFetchRequest``: the table's full select list, joins for to-one key paths,
 /// the translated predicate, sorts with the primary key as the final tie-break, limit and offset.
-struct SelectBuilder {
-    let schema: StoreSchema
+package struct SelectBuilder {
+    package let schema: StoreSchema
+    package let dialect: SQLDialect
+
+    /// A builder of `dialect` statements over `schema`.
+    package init(schema: StoreSchema, dialect: SQLDialect) {
+        self.schema = schema
+        self.dialect = dialect
+    }
 
     /// The statement listing the matching rows (the table's select list), and the table read.
-    func fetch(_ request: StoreFetchRequest) throws -> (sql: SQLText, table: TableLayout) {
+    package func fetch(_ request: StoreFetchRequest) throws -> (sql: SQLText, table: TableLayout) {
         let (scope, condition, table) = try filtered(request)
         var order: [String] = []
         for sort in request.sortDescriptors {
             let column = try scope.attribute(at: sort.path).expression
-            order.append(column + (sort.ascending ? " ASC" : " DESC"))
+            order.append(column + dialect.sortDirection(ascending: sort.ascending))
         }
         order.append(SQL.column(scope.alias, SQL.primaryKey))
         var sql = SQLText("SELECT \(table.selectList(alias: scope.alias)) FROM \(SQL.quote(table.name)) \(scope.alias)\(scope.joins)")
@@ -21,8 +28,15 @@ struct SelectBuilder {
         return (sql, table)
     }
 
+    /// The rows of `table` whose keys are in the JSON array bound as the one argument, each followed by
+    /// its key's position in that array (at `table.columns.count + 2`), in no particular order.
+    package func rows(of table: TableLayout) -> String {
+        "SELECT \(table.selectList(alias: "t")), j.key FROM \(dialect.integerListRows(placeholder: dialect.placeholder(1), alias: "j")) "
+            + "JOIN \(SQL.quote(table.name)) t ON \(SQL.column("t", SQL.primaryKey)) = j.value"
+    }
+
     /// `SELECT count(*)` over the matching rows, after offset and limit.
-    func count(_ request: StoreFetchRequest) throws -> SQLText {
+    package func count(_ request: StoreFetchRequest) throws -> SQLText {
         let (scope, condition, table) = try filtered(request)
         let from = "FROM \(SQL.quote(table.name)) \(scope.alias)\(scope.joins)"
         guard request.limit != nil || request.offset > 0 else {
@@ -33,7 +47,7 @@ struct SelectBuilder {
         var sql = SQLText("SELECT count(*) FROM (SELECT 1 \(from)")
         sql.append(condition)
         appendPage(of: request, to: &sql)
-        sql.append(")")
+        sql.append(") page")
         return sql
     }
 
@@ -49,7 +63,7 @@ struct SelectBuilder {
             conditions.append(SQLText("\(SQL.column(scope.alias, SQL.entityColumn)) IN (\(list))"))
         }
         if let predicate = request.predicate {
-            conditions.append(try PredicateTranslator(schema: schema, aliases: aliases).translate(predicate, in: scope))
+            conditions.append(try PredicateTranslator(schema: schema, aliases: aliases, dialect: dialect).translate(predicate, in: scope))
         }
         var clause = SQLText()
         for (offset, condition) in conditions.enumerated() {
@@ -62,7 +76,7 @@ struct SelectBuilder {
     private func appendPage(of request: StoreFetchRequest, to sql: inout SQLText) {
         guard request.limit != nil || request.offset > 0 else { return }
         sql.append(" LIMIT ")
-        sql.bind(.integer(Int64(request.limit.map { max(0, $0) } ?? -1)))
+        sql.bind(request.limit.map { .integer(Int64(max(0, $0))) } ?? dialect.noLimit)
         sql.append(" OFFSET ")
         sql.bind(.integer(Int64(max(0, request.offset))))
     }

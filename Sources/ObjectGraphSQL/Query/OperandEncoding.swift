@@ -4,7 +4,7 @@ import ObjectGraph
 extension AttributeType {
     /// `value` in the form this type's column stores, or `nil` when the runtime never finds a value of
     /// this type equal to or ordered with it (different kinds of value).
-    func operand(_ value: AttributeValue) -> AttributeValue? {
+    package func operand(_ value: AttributeValue) -> AttributeValue? {
         switch (self, value) {
         case (_, .null):
             return .null
@@ -27,13 +27,13 @@ extension AttributeType {
 
 extension StringOptions {
     /// The options as `og_fold`'s second argument: 1 for case, 2 for diacritics.
-    var foldBits: Int { (contains(.caseInsensitive) ? 1 : 0) | (contains(.diacriticInsensitive) ? 2 : 0) }
+    package var foldBits: Int { (contains(.caseInsensitive) ? 1 : 0) | (contains(.diacriticInsensitive) ? 2 : 0) }
 }
 
 /// LIKE patterns with `\` as the escape character.
-enum LikePattern {
+package enum LikePattern {
     /// `text` with `%`, `_` and `\` escaped, so LIKE matches it literally.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar == "%" || scalar == "_" || scalar == "\\" { result.unicodeScalars.append("\\") }
@@ -43,7 +43,7 @@ enum LikePattern {
     }
 
     /// A runtime wildcard pattern (`*` any run, `?` one character) as a LIKE pattern.
-    static func fromWildcards(_ pattern: String) -> String {
+    package static func fromWildcards(_ pattern: String) -> String {
         var result = ""
         for scalar in pattern.unicodeScalars {
             switch scalar {
@@ -57,7 +57,7 @@ enum LikePattern {
     }
 
     /// The LIKE pattern for a string operator (not `MATCHES`).
-    static func pattern(for op: StringOperator, _ text: String) -> String {
+    package static func pattern(for op: StringOperator, _ text: String) -> String {
         switch op {
         case .contains: "%" + escaped(text) + "%"
         case .beginsWith: escaped(text) + "%"

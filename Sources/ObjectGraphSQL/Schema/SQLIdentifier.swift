@@ -1,17 +1,17 @@
 /// Identifier quoting: every table, column and index name goes through here.
-enum SQL {
+package enum SQL {
     /// `name` as a quoted SQL identifier, with embedded quotes doubled.
-    static func quote(_ name: String) -> String {
+    package static func quote(_ name: String) -> String {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// `alias."column"`.
-    static func column(_ alias: String, _ name: String) -> String {
+    package static func column(_ alias: String, _ name: String) -> String {
         alias + "." + quote(name)
     }
 
     /// The primary key column of every entity table (SQLite's rowid).
-    static let primaryKey = "_pk"
+    package static let primaryKey = "_pk"
     /// The column holding the concrete entity's code.
-    static let entityColumn = "_entity"
+    package static let entityColumn = "_entity"
 }

@@ -1,7 +1,7 @@
 import ObjectGraph
 
 /// How one relationship is stored.
-enum RelationshipStorage: Sendable {
+package enum RelationshipStorage: Sendable {
     /// A to-one: a foreign key column on the owner's table.
     case foreignKey(column: String, destinationTable: String)
     /// A to-many whose inverse is a to-one: the inverse's foreign key on the destination's table, and for
@@ -13,46 +13,46 @@ enum RelationshipStorage: Sendable {
 
 /// A link table: columns `a` and `b` hold the keys of the two ends, `a_pos` the position of `b` among
 /// `a`'s members and `b_pos` the reverse, for ordered relationships.
-struct LinkTable: Sendable {
+package struct LinkTable: Sendable {
     /// Which end of the link an owner is.
-    enum Side: Sendable {
+    package enum Side: Sendable {
         case a, b
 
-        var ownerColumn: String { self == .a ? "a" : "b" }
-        var memberColumn: String { self == .a ? "b" : "a" }
-        var positionColumn: String { self == .a ? "a_pos" : "b_pos" }
+        package var ownerColumn: String { self == .a ? "a" : "b" }
+        package var memberColumn: String { self == .a ? "b" : "a" }
+        package var positionColumn: String { self == .a ? "a_pos" : "b_pos" }
     }
 
-    let name: String
+    package let name: String
     /// The table of the `a` end's objects.
-    let aTable: String
+    package let aTable: String
     /// The table of the `b` end's objects.
-    let bTable: String
+    package let bTable: String
 
-    func memberTable(_ side: Side) -> String { side == .a ? bTable : aTable }
+    package func memberTable(_ side: Side) -> String { side == .a ? bTable : aTable }
 }
 
 /// Where one entity's data lives in its hierarchy's table (a class: looked up for every row written).
-final class EntityLayout: Sendable {
-    let entity: EntityDescription
+package final class EntityLayout: Sendable {
+    package let entity: EntityDescription
     /// The entity's code in the entity column.
-    let code: Int64
+    package let code: Int64
     /// The table (named after the root entity).
-    let table: String
+    package let table: String
     /// Column of each attribute; `nil` for transient ones.
-    let attributeColumns: [String?]
+    package let attributeColumns: [String?]
     /// How to read each attribute from a row of the table's select list; `nil` for transient ones.
-    let attributeReads: [ColumnRead?]
+    package let attributeReads: [ColumnRead?]
     /// Foreign key column of each to-one, aligned with `entity.toOneRelationshipIndices`.
-    let toOneColumns: [String]
+    package let toOneColumns: [String]
     /// Position of each to-one's column in the table's select list.
-    let toOneSelectIndices: [Int32]
+    package let toOneSelectIndices: [Int32]
     /// The table of each to-one's destination.
-    let toOneDestinationTables: [String]
+    package let toOneDestinationTables: [String]
     /// Storage of each relationship, aligned with `entity.relationships`.
-    let relationships: [RelationshipStorage]
+    package let relationships: [RelationshipStorage]
 
-    init(entity: EntityDescription, code: Int64, table: String, attributeColumns: [String?], attributeReads: [ColumnRead?],
+    package init(entity: EntityDescription, code: Int64, table: String, attributeColumns: [String?], attributeReads: [ColumnRead?],
          toOneColumns: [String], toOneSelectIndices: [Int32], toOneDestinationTables: [String], relationships: [RelationshipStorage]) {
         self.entity = entity
         self.code = code
@@ -70,37 +70,37 @@ final class EntityLayout: Sendable {
 /// the hierarchy.
 /// How to read one attribute from a row: its position in the select list, its type, and whether the
 /// column may hold NULL (a NOT NULL column needs no check).
-struct ColumnRead: Sendable {
-    let index: Int32
-    let type: AttributeType
-    let isNullable: Bool
+package struct ColumnRead: Sendable {
+    package let index: Int32
+    package let type: AttributeType
+    package let isNullable: Bool
 }
 
-struct TableLayout: Sendable {
-    let name: String
-    let columns: [ColumnDefinition]
+package struct TableLayout: Sendable {
+    package let name: String
+    package let columns: [ColumnDefinition]
     /// Codes of the entities stored in the table.
-    let entityCodes: [Int64]
+    package let entityCodes: [Int64]
 
     /// `alias."_pk", alias."_entity", alias."column", …`: the select list the layouts' indices refer to.
-    func selectList(alias: String) -> String {
+    package func selectList(alias: String) -> String {
         ([SQL.primaryKey, SQL.entityColumn] + columns.map(\.name)).map { SQL.column(alias, $0) }.joined(separator: ", ")
     }
 
     /// The select list position of `column`.
-    func selectIndex(of column: String) -> Int32? {
+    package func selectIndex(of column: String) -> Int32? {
         columns.firstIndex { $0.name == column }.map { Int32($0 + 2) }
     }
 }
 
 /// A UNIQUE index created for one uniqueness constraint.
-struct UniqueIndex: Sendable {
-    let name: String
-    let table: String
-    let entity: EntityDescription
+package struct UniqueIndex: Sendable {
+    package let name: String
+    package let table: String
+    package let entity: EntityDescription
     /// The constraint's property names, as the model lists them.
-    let properties: [String]
-    let columns: [String]
+    package let properties: [String]
+    package let columns: [String]
     /// Codes of the entities the constraint covers, when not the whole table.
-    let partialCodes: [Int64]?
+    package let partialCodes: [Int64]?
 }

@@ -2,18 +2,18 @@ import ObjectGraph
 
 /// Lists bound as one JSON text parameter and read with `json_each`, for lists longer than SQLite's
 /// parameter limit allows and for key lists of any length (one cached statement).
-enum JSONList {
+package enum JSONList {
     /// Lists longer than this go through `json_each` instead of one parameter per value.
-    static let parameterLimit = 500
+    package static let parameterLimit = 500
 
     /// `[1,2,3]`.
-    static func integers(_ values: [Int64]) -> String {
+    package static func integers(_ values: [Int64]) -> String {
         "[" + values.map(String.init).joined(separator: ",") + "]"
     }
 
     /// `values` as a JSON array whose elements `json_each` returns as the SQLite values the values bind
     /// as; `nil` when one has no such form (data, UUIDs, non-finite numbers).
-    static func values(_ values: [AttributeValue]) -> String? {
+    package static func values(_ values: [AttributeValue]) -> String? {
         var parts: [String] = []
         parts.reserveCapacity(values.count)
         for value in values {

@@ -1,39 +1,34 @@
 import ObjectGraph
 
-/// SQLite's storage classes as column types.
-enum ColumnType: String, Sendable {
-    case integer = "INTEGER"
-    case real = "REAL"
-    case text = "TEXT"
-    case blob = "BLOB"
-
-    /// The column type storing values of `type` (see ``Statement`` for the storage forms).
-    init(_ type: AttributeType) {
-        switch type {
-        case .integer16, .integer32, .integer64, .boolean: self = .integer
-        case .double, .float, .date: self = .real
-        case .string, .uri, .decimal: self = .text
-        case .binary, .uuid, .transformable, .composite, .undefined: self = .blob
-        }
-    }
+/// What a column holds; ``SQLDialect/columnType(_:)`` names its SQL type.
+package enum ColumnType: Sendable, Hashable {
+    /// A foreign key: the `_pk` of a row of the table `referencing`.
+    case key(referencing: String)
+    /// The position of a member in an ordered to-many.
+    case position
+    /// An attribute's values.
+    case attribute(AttributeType)
 }
 
 /// One column of an entity table.
-struct ColumnDefinition: Sendable {
-    let name: String
-    let type: ColumnType
-    let isRequired: Bool
+package struct ColumnDefinition: Sendable {
+    /// The column's name.
+    package let name: String
+    /// What it holds.
+    package let type: ColumnType
+    /// Whether it is NOT NULL.
+    package let isRequired: Bool
 }
 
 /// Hands out column names for one table: one column per declaration, the declared name when free and
 /// `Entity_name` when another declaration took it.
-struct ColumnAllocator {
+package struct ColumnAllocator {
     private(set) var columns: [ColumnDefinition] = []
     private var byKey: [String: String] = [:]
     private var taken: Set<String> = [SQL.primaryKey, SQL.entityColumn]
 
     /// The column for the declaration `key`, created on first request.
-    mutating func column(key: String, preferred: String, owner: String, type: ColumnType, isRequired: Bool = false) -> String {
+    package mutating func column(key: String, preferred: String, owner: String, type: ColumnType, isRequired: Bool = false) -> String {
         if let name = byKey[key] { return name }
         var name = taken.contains(preferred) ? "\(owner)_\(preferred)" : preferred
         var suffix = 2

@@ -3,14 +3,22 @@ import ObjectGraph
 /// Translates a ``StorePredicate`` into a SQL condition with bound arguments, following the
 /// runtime's semantics: every condition is two-valued (a NULL result counts as false, also under NOT),
 /// `!=` is the negation of `==`, kinds that never compare equal give constant results.
-struct PredicateTranslator {
-    let schema: StoreSchema
-    let aliases: AliasCounter
+package struct PredicateTranslator {
+    package let schema: StoreSchema
+    package let aliases: AliasCounter
+    package let dialect: SQLDialect
 
-    func translate(_ expression: StorePredicate, in scope: QueryScope) throws -> SQLText {
+    /// A translator for the queries of `schema` in `dialect`, naming tables with `aliases`.
+    package init(schema: StoreSchema, aliases: AliasCounter, dialect: SQLDialect) {
+        self.schema = schema
+        self.aliases = aliases
+        self.dialect = dialect
+    }
+
+    package func translate(_ expression: StorePredicate, in scope: QueryScope) throws -> SQLText {
         switch expression {
         case .constant(let value):
-            return SQLText(value ? "1" : "0")
+            return SQLText(dialect.literal(value))
         case .compare(let path, let op, let value, let options):
             return try compare(path, op, value, options, in: scope)
         case .isIn(let path, let values, let options):
@@ -18,7 +26,7 @@ struct PredicateTranslator {
         case .between(let path, let lower, let upper):
             let (column, attribute) = try scope.attribute(at: path)
             guard let low = attribute.type.operand(lower), let high = attribute.type.operand(upper),
-                  !low.isNull, !high.isNull else { return SQLText("0") }
+                  !low.isNull, !high.isNull else { return SQLText(dialect.literal(false)) }
             var sql = SQLText("\(column) BETWEEN ")
             sql.bind(low)
             sql.append(" AND ")
@@ -27,11 +35,11 @@ struct PredicateTranslator {
         case .string(let path, let op, let pattern, let options):
             return try string(path, op, pattern, options, in: scope)
         case .and(let parts):
-            return try join(parts, with: " AND ", empty: "1", in: scope)
+            return try join(parts, with: " AND ", empty: true, in: scope)
         case .or(let parts):
-            return try join(parts, with: " OR ", empty: "0", in: scope)
+            return try join(parts, with: " OR ", empty: false, in: scope)
         case .not(let part):
-            return negated(try translate(part, in: scope))
+            return dialect.notTrue(try translate(part, in: scope))
         case .any(let path, let sub):
             return try quantified(path, sub, all: false, in: scope)
         case .all(let path, let sub):
@@ -39,15 +47,8 @@ struct PredicateTranslator {
         }
     }
 
-    private func negated(_ condition: SQLText) -> SQLText {
-        var sql = SQLText("NOT ifnull((")
-        sql.append(condition)
-        sql.append("), 0)")
-        return sql
-    }
-
-    private func join(_ parts: [StorePredicate], with separator: String, empty: String, in scope: QueryScope) throws -> SQLText {
-        guard !parts.isEmpty else { return SQLText(empty) }
+    private func join(_ parts: [StorePredicate], with separator: String, empty: Bool, in scope: QueryScope) throws -> SQLText {
+        guard !parts.isEmpty else { return SQLText(dialect.literal(empty)) }
         var sql = SQLText("(")
         for (offset, part) in parts.enumerated() {
             if offset > 0 { sql.append(separator) }
@@ -57,17 +58,34 @@ struct PredicateTranslator {
         return sql
     }
 
-    /// The column, folded by `og_fold` when `options` ask for it on a string attribute.
+    /// The column, folded as the dialect folds when `options` ask for it on a string attribute.
     private func operandColumn(_ path: [String], _ options: StringOptions, in scope: QueryScope)
         throws -> (expression: String, attribute: AttributeDescription, fold: Int) {
         let (column, attribute) = try scope.attribute(at: path)
         let fold = attribute.type == .string ? options.foldBits : 0
-        return (fold == 0 ? column : "og_fold(\(column), \(fold))", attribute, fold)
+        guard fold != 0 else { return (column, attribute, 0) }
+        switch dialect.folding {
+        case .foldFunction:
+            return ("og_fold(\(column), \(fold))", attribute, fold)
+        case .lowerCase:
+            guard fold == 1 else {
+                throw ObjectGraphError.unsupportedExpression("a diacritic-insensitive comparison (not native in PostgreSQL)")
+            }
+            return (dialect.lowerCased(column), attribute, fold)
+        }
     }
 
-    private func folded(_ value: AttributeValue, _ fold: Int) -> AttributeValue {
-        guard fold != 0, case .string(let string) = value else { return value }
-        return .string(foldForComparison(string, options: fold))
+    /// Binds `value`, folded as its column is (see ``operandColumn(_:_:in:)``).
+    private func bind(_ value: AttributeValue, folded fold: Int, to sql: inout SQLText) {
+        guard fold != 0, case .string(let string) = value else { return sql.bind(value) }
+        switch dialect.folding {
+        case .foldFunction:
+            sql.bind(.string(foldForComparison(string, options: fold)))
+        case .lowerCase:
+            var placeholder = SQLText()
+            placeholder.bind(value)
+            sql.append(dialect.lowerCased(placeholder))
+        }
     }
 
     private func compare(
@@ -81,27 +99,27 @@ struct PredicateTranslator {
         var operand = attribute.type.operand(value)
         if attribute.type == .decimal, case .double = value {
             // A double meets a decimal as doubles: the column's value is rounded, not the operand.
-            column = "og_decimal_real(\(column))"
+            column = dialect.decimalAsDouble(column)
             operand = value
         }
-        guard let operand else { return SQLText(op == .notEqual ? "1" : "0") }
+        guard let operand else { return SQLText(dialect.literal(op == .notEqual)) }
         if operand.isNull {
             switch op {
             case .equal: return SQLText("\(column) IS NULL")
             case .notEqual: return SQLText("\(column) IS NOT NULL")
-            default: return SQLText("0")
+            default: return SQLText(dialect.literal(false))
             }
         }
         let symbol = switch op {
         case .equal: "="
-        case .notEqual: "IS NOT"
+        case .notEqual: dialect.distinctOperator
         case .less: "<"
         case .lessOrEqual: "<="
         case .greater: ">"
         case .greaterOrEqual: ">="
         }
         var sql = SQLText("\(column) \(symbol) ")
-        sql.bind(folded(operand, fold))
+        bind(operand, folded: fold, to: &sql)
         return sql
     }
 
@@ -122,7 +140,7 @@ struct PredicateTranslator {
             let others = values.filter { if case .double = $0 { false } else { true } }
             var sql = SQLText("(")
             sql.append(try isIn(path, others, options, in: scope))
-            sql.append(" OR og_decimal_real(\(column)) IN (")
+            sql.append(" OR \(dialect.decimalAsDouble(column)) IN (")
             for (offset, value) in doubles.enumerated() {
                 if offset > 0 { sql.append(", ") }
                 sql.bind(value)
@@ -133,23 +151,23 @@ struct PredicateTranslator {
         let operands = values.compactMap { attribute.type.operand($0) }
         let present = operands.filter { !$0.isNull }
         var alternatives: [SQLText] = []
-        let list = present.map { folded($0, fold) }
-        if list.count > JSONList.parameterLimit, let json = JSONList.values(list) {
+        if dialect == .sqlite, present.count > JSONList.parameterLimit,
+           let json = JSONList.values(present.map { folded($0, fold) }) {
             var sql = SQLText("\(column) IN (SELECT value FROM json_each(")
             sql.bind(.string(json))
             sql.append("))")
             alternatives.append(sql)
-        } else if !list.isEmpty {
+        } else if !present.isEmpty {
             var sql = SQLText("\(column) IN (")
-            for (offset, operand) in list.enumerated() {
+            for (offset, operand) in present.enumerated() {
                 if offset > 0 { sql.append(", ") }
-                sql.bind(operand)
+                bind(operand, folded: fold, to: &sql)
             }
             sql.append(")")
             alternatives.append(sql)
         }
         if present.count < operands.count { alternatives.append(SQLText("\(column) IS NULL")) }
-        guard let first = alternatives.first else { return SQLText("0") }
+        guard let first = alternatives.first else { return SQLText(dialect.literal(false)) }
         guard alternatives.count > 1 else { return first }
         var sql = SQLText("(")
         sql.append(first)
@@ -159,14 +177,20 @@ struct PredicateTranslator {
         return sql
     }
 
+    /// `value` folded in Swift as `og_fold` folds its column.
+    private func folded(_ value: AttributeValue, _ fold: Int) -> AttributeValue {
+        guard fold != 0, case .string(let string) = value else { return value }
+        return .string(foldForComparison(string, options: fold))
+    }
+
     private func string(
         _ path: [String], _ op: StringOperator, _ pattern: String, _ options: StringOptions, in scope: QueryScope
     ) throws -> SQLText {
-        guard op != .matches else { throw ObjectGraphError.unsupportedExpression("MATCHES in SQL (not native in SQLiteStore)") }
+        guard op != .matches else { throw ObjectGraphError.unsupportedExpression("MATCHES in SQL (not native in SQL stores)") }
         let (column, attribute, fold) = try operandColumn(path, options, in: scope)
-        guard attribute.type == .string else { return SQLText("0") }
+        guard attribute.type == .string else { return SQLText(dialect.literal(false)) }
         var sql = SQLText("\(column) LIKE ")
-        sql.bind(.string(LikePattern.pattern(for: op, foldForComparison(pattern, options: fold))))
+        bind(.string(LikePattern.pattern(for: op, pattern)), folded: fold, to: &sql)
         sql.append(" ESCAPE '\\'")
         return sql
     }

@@ -2,7 +2,7 @@ import ObjectGraph
 
 extension PredicateTranslator {
     /// `ANY` as `EXISTS (…)`, `ALL` as `NOT EXISTS (… AND NOT sub)` over the to-many's rows.
-    func quantified(_ path: [String], _ sub: StorePredicate, all: Bool, in scope: QueryScope) throws -> SQLText {
+    package func quantified(_ path: [String], _ sub: StorePredicate, all: Bool, in scope: QueryScope) throws -> SQLText {
         guard let name = path.last else { throw ObjectGraphError.unknownProperty(entity: scope.layout.entity.name, property: "") }
         let owner = try scope.follow(path.dropLast())
         let entity = owner.layout.entity
@@ -31,9 +31,14 @@ extension PredicateTranslator {
             throw ObjectGraphError.unknownProperty(entity: entity.name, property: name)
         }
         var sql = SQLText((all ? "NOT EXISTS" : "EXISTS") + " (SELECT 1 FROM \(from)\(members.joins) WHERE \(membership) AND ")
-        sql.append(all ? "NOT ifnull((" : "(")
-        sql.append(condition)
-        sql.append(all ? "), 0))" : "))")
+        if all {
+            sql.append(dialect.notTrue(condition))
+        } else {
+            sql.append("(")
+            sql.append(condition)
+            sql.append(")")
+        }
+        sql.append(")")
         return sql
     }
 }

@@ -1,15 +1,15 @@
 import ObjectGraph
 
 /// One table in a query (the fetched one, or a subquery's) and the LEFT JOINs its to-one key paths need.
-final class QueryScope {
-    let alias: String
-    let layout: EntityLayout
+package final class QueryScope {
+    package let alias: String
+    package let layout: EntityLayout
     private let schema: StoreSchema
     private let aliases: AliasCounter
     private var joinAliases: [[String]: (alias: String, layout: EntityLayout)] = [:]
     private(set) var joins = ""
 
-    init(layout: EntityLayout, schema: StoreSchema, aliases: AliasCounter) {
+    package init(layout: EntityLayout, schema: StoreSchema, aliases: AliasCounter) {
         self.alias = aliases.make()
         self.layout = layout
         self.schema = schema
@@ -17,7 +17,7 @@ final class QueryScope {
     }
 
     /// The alias and layout reached by following the to-one relationships `steps`, joining as needed.
-    func follow(_ steps: ArraySlice<String>) throws -> (alias: String, layout: EntityLayout) {
+    package func follow(_ steps: ArraySlice<String>) throws -> (alias: String, layout: EntityLayout) {
         var current = (alias: alias, layout: layout)
         var prefix: [String] = []
         for step in steps {
@@ -41,7 +41,7 @@ final class QueryScope {
     }
 
     /// The column expression of the attribute at the end of `path` (`NULL` for a transient attribute).
-    func attribute(at path: [String]) throws -> (expression: String, attribute: AttributeDescription) {
+    package func attribute(at path: [String]) throws -> (expression: String, attribute: AttributeDescription) {
         guard let name = path.last else { throw ObjectGraphError.unknownProperty(entity: layout.entity.name, property: "") }
         let owner = try follow(path.dropLast())
         guard let index = owner.layout.entity.attributeIndex(named: name) else {

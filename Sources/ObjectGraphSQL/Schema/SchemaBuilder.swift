@@ -2,8 +2,8 @@ import ObjectGraph
 
 /// Builds a ``StoreSchema`` in passes: columns of every entity, position columns of ordered
 /// one-to-many relationships, relationship storage, then indexes.
-struct SchemaBuilder {
-    let model: ModelDescription
+package struct SchemaBuilder {
+    package let model: ModelDescription
     private(set) var tables: [TableLayout] = []
     private(set) var links: [LinkTable] = []
     private(set) var uniqueIndexes: [UniqueIndex] = []
@@ -17,13 +17,13 @@ struct SchemaBuilder {
     private var linkByKey: [String: LinkTable] = [:]
     private let codes: [String: Int64]
 
-    init(model: ModelDescription) {
+    package init(model: ModelDescription) {
         self.model = model
         let names = model.entities.map(\.name).sorted()
         codes = Dictionary(names.enumerated().map { ($0.element, Int64($0.offset)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    mutating func build() {
+    package mutating func build() {
         let ordered = model.entities.filter { model.rootEntityName(of: $0.name) == $0.name }
             .flatMap { model.entityNames(inHierarchyOf: $0.name) }.compactMap { model.entity(named: $0) }
         for entity in ordered { allocateColumns(of: entity) }
@@ -62,15 +62,16 @@ struct SchemaBuilder {
             } else {
                 attributes.append(allocator.column(
                     key: "A|\(entity.name)|\(attribute.name)", preferred: attribute.name, owner: entity.name,
-                    type: ColumnType(attribute.type), isRequired: isRoot && !attribute.isOptional))
+                    type: .attribute(attribute.type), isRequired: isRoot && !attribute.isOptional))
             }
         }
         var relationships: [Int: String] = [:]
         for index in entity.toOneRelationshipIndices {
             let declaring = declaringEntity(of: entity, relationshipAt: index)
             let name = entity.relationships[index].name
+            let destination = model.rootEntityName(of: entity.relationships[index].destinationEntityName)
             relationships[index] = allocator.column(
-                key: "R|\(declaring.name)|\(name)", preferred: name, owner: declaring.name, type: .integer)
+                key: "R|\(declaring.name)|\(name)", preferred: name, owner: declaring.name, type: .key(referencing: destination))
         }
         allocators[table] = allocator
         attributeColumns[entity.name] = attributes
@@ -94,7 +95,7 @@ struct SchemaBuilder {
             let inverseName = destination.relationships[inverseIndex].name
             positionColumns["\(declaring.name)|\(inverseName)"] = allocators[table, default: ColumnAllocator()].column(
                 key: "P|\(declaring.name)|\(inverseName)", preferred: "\(inverseName)_position",
-                owner: declaring.name, type: .integer)
+                owner: declaring.name, type: .position)
         }
     }
 

@@ -1,10 +1,10 @@
 /// The SQL shape of "the destinations of one relationship for the owners whose keys are bound as a JSON
-/// array": owners `o` (every listed owner appears, LEFT JOINed to its destinations), the member's key
+/// array" (the statement's one argument): owners `o` (every listed owner appears, LEFT JOINed to its destinations), the member's key
 /// expression, and the order (owner, then relationship order). Selects either owner and member keys
 /// (``idsSQL``) or the destination's whole row followed by the owner key (``rowsSQL(_:)``).
-struct RelatedQuery {
+package struct RelatedQuery {
     /// The destination's table.
-    let destinationTable: String
+    package let destinationTable: String
     /// `FROM … LEFT JOIN …`: the owners and their members.
     private let from: String
     /// The join that reaches the destination's row as `d` when ``from`` does not (link tables).
@@ -14,11 +14,16 @@ struct RelatedQuery {
     /// `ORDER BY …`, or empty when rows come in owner order anyway.
     private let order: String
 
-    private static let owner = SQL.column("o", SQL.primaryKey)
-    private static let filter = "WHERE \(owner) IN (SELECT value FROM json_each(?))"
+    /// `WHERE` the owner's key is in the bound list.
+    private let filter: String
 
-    init(_ storage: RelationshipStorage, of layout: EntityLayout, destination: String, schema: StoreSchema) throws {
+    private static let owner = SQL.column("o", SQL.primaryKey)
+
+    package init(
+        _ storage: RelationshipStorage, of layout: EntityLayout, destination: String, schema: StoreSchema, dialect: SQLDialect
+    ) throws {
         let owner = Self.owner
+        filter = "WHERE " + dialect.inIntegerList(owner, placeholder: dialect.placeholder(1))
         var from = "FROM \(SQL.quote(layout.table)) o"
         switch storage {
         case .foreignKey(let column, let table):
@@ -44,19 +49,19 @@ struct RelatedQuery {
             let position = SQL.column("l", side.positionColumn)
             from += " LEFT JOIN \(SQL.quote(link.name)) l ON \(SQL.column("l", side.ownerColumn)) = \(owner)"
             destinationJoin = " LEFT JOIN \(SQL.quote(destinationTable)) d ON \(SQL.column("d", SQL.primaryKey)) = \(member)"
-            order = "ORDER BY \(owner), \(position) IS NULL, \(position), l.rowid"
+            order = "ORDER BY \(owner), \(position) IS NULL, \(position), l.\(dialect.linkInsertionOrder)"
         }
         self.from = from
     }
 
     /// `SELECT owner, member`; member NULL for an owner without destinations.
-    var idsSQL: String {
-        "SELECT \(Self.owner), \(member) \(from) \(Self.filter) \(order)"
+    package var idsSQL: String {
+        "SELECT \(Self.owner), \(member) \(from) \(filter) \(order)"
     }
 
     /// `SELECT d.<select list>, owner`: the destination's row as ``RowReader`` reads it (all NULL for an
     /// owner without destinations), then the owner's key at `table.columns.count + 2`.
-    func rowsSQL(_ table: TableLayout) -> String {
-        "SELECT \(table.selectList(alias: "d")), \(Self.owner) \(from)\(destinationJoin) \(Self.filter) \(order)"
+    package func rowsSQL(_ table: TableLayout) -> String {
+        "SELECT \(table.selectList(alias: "d")), \(Self.owner) \(from)\(destinationJoin) \(filter) \(order)"
     }
 }
