@@ -2,11 +2,11 @@ import Foundation
 import ObjectGraph
 import ObjectGraphREST
 
-/// The fixed model the REST decoder fuzz target (`Fuzz/Sources/FuzzRESTDecoder`, which links this file)
+/// The fixed model the REST decoder fuzz target (`Fuzz/Sources/FuzzRESTDecoder`, through a symbolic link in `Fuzz/Sources/FuzzRESTModel`)
 /// reads every response body against: attributes of every type and date format, a nested to-one, a
 /// foreign key, and a nested to-many. The REST fault tests use it too.
-enum FuzzRESTModel {
-    static let artist = EntityDescription(
+package enum FuzzRESTModel {
+    package static let artist = EntityDescription(
         name: "Artist",
         attributes: [
             AttributeDescription(name: "identifier", type: .integer64, isOptional: false),
@@ -51,7 +51,7 @@ enum FuzzRESTModel {
                 RESTRelationshipMapping(relationship: "label", key: "label", foreignKey: "label_id"),
             ]))
 
-    static let album = EntityDescription(
+    package static let album = EntityDescription(
         name: "Album",
         attributes: [
             AttributeDescription(name: "title", type: .string, isOptional: false),
@@ -66,7 +66,7 @@ enum FuzzRESTModel {
             ],
             relationships: [RESTRelationshipMapping(relationship: "artist", foreignKey: "artist_id")]))
 
-    static let label = EntityDescription(
+    package static let label = EntityDescription(
         name: "Label",
         attributes: [AttributeDescription(name: "name", type: .string)],
         relationships: [RelationshipDescription(name: "artists", destination: "Artist", inverse: "label", isToMany: true)],
@@ -74,20 +74,20 @@ enum FuzzRESTModel {
             path: RESTPath([.literal("/labels")]),
             attributes: [RESTAttributeMapping(attribute: "name", keyPath: ["name"])]))
 
-    static let model = ModelDescription(name: "FuzzREST", entities: [artist, album, label])
+    package static let model = ModelDescription(name: "FuzzREST", entities: [artist, album, label])
 
     /// A store whose every response is `status` with `body`, at `http://fuzz.invalid`.
-    static func store(answering body: Data, status: Int = 200) throws -> RESTStore {
+    package static func store(answering body: Data, status: Int = 200) throws -> RESTStore {
         try RESTStore(model: model, baseURL: URL(string: "http://fuzz.invalid")!, transport: FixedResponse(status: status, body: body))
     }
 }
 
 /// A transport that answers every request with the same response.
-struct FixedResponse: HTTPTransport {
+package struct FixedResponse: HTTPTransport {
     let status: Int
     let body: Data
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: body)
     }
 }
