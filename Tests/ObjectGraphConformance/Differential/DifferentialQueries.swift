@@ -56,6 +56,8 @@ public struct DifferentialQueries: Sendable {
                                 heldValues: QueryGenerator.heldValues(in: dataSet, model: model))
         var report = Report()
         for index in only.map({ [$0] }) ?? Array(0..<cases) {
+            // The cases are CPU work on the cooperative pool: let other tests' tasks (test servers) run between them.
+            await Task.yield()
             report.cases += 1
             let outcome = try await runner.run(case: index)
             if outcome.nativePredicate { report.nativePredicates += 1 }
