@@ -38,7 +38,8 @@ public final class TestServer: Sendable {
             return try await respond(to: converted, api: api, fault: fault)
         }
         let task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        // FlyingFox's default of 5 seconds is too short when the whole test suite runs on a busy machine.
+        try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port)? = await server.listeningAddress, let url = URL(string: "http://127.0.0.1:\(port)") else {
             task.cancel()
             throw SocketError.unsupportedAddress
