@@ -145,13 +145,22 @@ import Testing
             let context = try ObjectContext(store: try Stores.github(server, pageSize: 30), model: GitHubModel.model)
             let user = try await octocat(context)
             let issue = Issue(context: context, identifier: 0, title: "Orphan")
-            issue.setUser(user)
             let before = server.requests.count
             await #expect {
                 try await context.save()
             } throws: { error in
                 guard case RESTError.unresolvedPlaceholder("Issue", _, "repository.fullName") = error else { return false }
                 return true
+            }
+            #expect(server.requests.count == before && context.hasChanges)
+
+            // Issue.user has no rest.foreignKey: GitHub sets the author itself, so a save cannot send it.
+            issue.setUser(user)
+            await #expect {
+                try await context.save()
+            } throws: { error in
+                guard case RESTError.unsupportedChange(let text) = error else { return false }
+                return text.contains("Issue.user") && text.contains("rest.foreignKey")
             }
             #expect(server.requests.count == before && context.hasChanges)
         }

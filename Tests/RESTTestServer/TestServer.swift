@@ -38,7 +38,8 @@ public final class TestServer: Sendable {
             return try await respond(to: converted, api: api, fault: fault)
         }
         let task = Task { try await server.run() }
-        // FlyingFox's default of 5 seconds is too short when the whole test suite runs on a busy machine.
+        // FlyingFox waits 5 s by default; on a loaded machine (many test servers starting at once while
+        // other builds run) binding can take longer, which is not what the tests check.
         try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port)? = await server.listeningAddress, let url = URL(string: "http://127.0.0.1:\(port)") else {
             task.cancel()
@@ -53,7 +54,7 @@ public final class TestServer: Sendable {
         task.cancel()
     }
 
-    /// Every request so far as `METHOD /path` (query left out), in arrival order.
+    /// Every request so far as `METHOD /path` (the path percent-escaped as sent, query left out), in arrival order.
     public var requests: [String] { state.lock.withLock { $0.requests } }
 
     /// Forgets the recorded requests.
@@ -61,7 +62,7 @@ public final class TestServer: Sendable {
         state.lock.withLock { $0.requests = [] }
     }
 
-    /// Makes requests `line` (`METHOD /path`) fail with `fault` until ``clearFaults()``.
+    /// Makes requests `line` (`METHOD /path`, the path as sent) fail with `fault` until ``clearFaults()``.
     public func inject(_ fault: ServerFault, for line: String) {
         state.lock.withLock { $0.faults[line] = fault }
     }
@@ -114,11 +115,10 @@ private final class ServerState: Sendable {
 
 extension ServerRequest {
     init(_ request: FlyingFox.HTTPRequest) async throws {
-        let path = request.target.path(percentEncoded: true)
-        let segments = path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
         var query: [String: String] = [:]
         for item in request.query { query[item.name] = item.value }
-        self.init(method: request.method.rawValue, segments: segments, query: query, body: try await request.bodyData)
+        self.init(method: request.method.rawValue, path: request.target.path(percentEncoded: true), query: query,
+                  body: try await request.bodyData)
     }
 }
 

@@ -59,11 +59,16 @@ private struct BundleVersionsReader {
             names = chosen(order.map(VersionFolders.versionName(of:)), found: found)
         }
         let current = currentName(names: names, explicitOrder: order != nil)
+        // Versions are read and validated on every core: a bundle can hold a hundred of them.
+        let reads = ConcurrentReads(count: names.count)
+        let (bundlePath, loader, chosen) = (bundlePath, loader, names)
+        DispatchQueue.concurrentPerform(iterations: chosen.count) { index in
+            reads.store(Self.readVersion(chosen[index], isCurrent: chosen[index] == current, bundlePath: bundlePath, loader: loader), at: index)
+        }
         var versions: [ModelVersion] = []
-        for name in names {
-            if let version = readVersion(name, isCurrent: name == current) {
-                versions.append(version)
-            }
+        for (version, versionDiagnostics) in reads.results {
+            diagnostics += versionDiagnostics
+            if let version { versions.append(version) }
         }
         if let current, let end = names.firstIndex(of: current), end + 1 < names.count {
             let later = names[(end + 1)...].map { "'\($0)'" }.joined(separator: ", ")
@@ -136,20 +141,42 @@ private struct BundleVersionsReader {
     }
 
     /// Reads and validates one version; `nil` for a binary or unreadable one (with its diagnostic).
-    private mutating func readVersion(_ name: String, isCurrent: Bool) -> ModelVersion? {
+    private static func readVersion(_ name: String, isCurrent: Bool, bundlePath: String, loader: ModelLoader) -> (ModelVersion?, [Diagnostic]) {
         let folder = bundlePath + "/" + name + VersionFolders.suffix
         let contents = folder + "/contents"
         guard FileManager.default.fileExists(atPath: contents) else {
             let isBinary = FileManager.default.fileExists(atPath: folder + "/elements")
             let message = isBinary ? ModelLocator.binaryModelMessage : "the model version has no contents file"
-            diagnostics.append(Diagnostic(
+            return (nil, [Diagnostic(
                 isCurrent ? .error : .warning,
                 isCurrent ? message : message + "; version '\(name)' is left out of the version history",
-                path: folder))
-            return nil
+                path: folder)])
         }
         let loaded = loader.load(path: folder)
-        diagnostics += isCurrent ? loaded.diagnostics : loaded.diagnostics.filter { $0.severity == .error }
-        return ModelVersion(name: name, contentsPath: loaded.contentsPath ?? contents, model: loaded.model)
+        let kept = isCurrent ? loaded.diagnostics : loaded.diagnostics.filter { $0.severity == .error }
+        return (ModelVersion(name: name, contentsPath: loaded.contentsPath ?? contents, model: loaded.model), kept)
+    }
+}
+
+/// The results of reading versions on several threads, each written once into its own slot.
+private final class ConcurrentReads: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [(ModelVersion?, [Diagnostic])?]
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func store(_ result: (ModelVersion?, [Diagnostic]), at index: Int) {
+        lock.lock()
+        slots[index] = result
+        lock.unlock()
+    }
+
+    /// Every result, in index order.
+    var results: [(ModelVersion?, [Diagnostic])] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.compactMap { $0 }
     }
 }

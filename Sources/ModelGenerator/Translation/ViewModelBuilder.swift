@@ -65,7 +65,8 @@ public struct ViewModelBuilder: Sendable {
             imports: Set(["Foundation"] + options.imports).sorted(),
             entities: entities,
             composites: composites,
-            classList: entities.map { "\($0.className).self" }.joined(separator: ", ")
+            classList: entities.map { "\($0.className).self" }.joined(separator: ", "),
+            history: nil
         )
         return (context, log.diagnostics.sortedByLocation())
     }

@@ -24,7 +24,8 @@ struct RESTClient: Sendable {
     var requestCount: Int { counter.value.withLock { $0 } }
 
     /// Sends one request; returns the parsed body (`nil` when empty) and the response.
-    /// - Throws: ``RESTError/httpStatus(status:method:url:body:)`` for a status outside 2xx, transport
+    /// - Throws: ``RESTError/validationFailed(method:url:message:errors:)`` for a 422 with a JSON
+    ///   `message`, ``RESTError/httpStatus(status:method:url:body:)`` for other statuses outside 2xx, transport
     ///   errors, ``RESTError/responseTooLarge(method:url:limit:)`` for a body over ``maximumResponseSize``,
     ///   ``RESTError/malformedDocument(url:reason:excerpt:)`` for a body that is not JSON.
     func send(_ method: HTTPMethod, _ url: URL, body: JSONValue? = nil) async throws -> (JSONValue?, HTTPResponse) {
@@ -42,6 +43,9 @@ struct RESTClient: Sendable {
             throw RESTError.responseTooLarge(method: method.rawValue, url: url.absoluteString, limit: maximumResponseSize)
         }
         guard response.isSuccess else {
+            if response.status == 422, let refusal = RESTError.validationFailure(in: response.body, method: method, url: url) {
+                throw refusal
+            }
             throw RESTError.httpStatus(status: response.status, method: method.rawValue, url: url.absoluteString,
                                        body: RESTError.excerpt(response.body))
         }
