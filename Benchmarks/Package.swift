@@ -5,6 +5,7 @@ import PackageDescription
 // - Store speed against the raw SQLite C API and GRDB records:
 //   swift run -c release --package-path Benchmarks modelgen-benchmarks --rows 2000
 // - Memory per fetched and inserted object: ... modelgen-benchmarks --memory
+// - Migrating a 1,000,000-row file against raw SQL: swift run -c release --package-path Benchmarks MigrationBenchmark
 // - Reading a model: swift run -c release --package-path Benchmarks ReadModelBenchmark PATH [ITERATIONS]
 // - Generating code, per stage: swift run -c release --package-path Benchmarks GenerateBenchmark synthetic 1000
 //   (or a model path; --file-per model for one output file)
@@ -26,6 +27,13 @@ let package = Package(
             ]),
         // glibc's `mallinfo2`, which the Glibc module does not import, for `--memory`.
         .target(name: "CMallocStats"),
+        .executableTarget(
+            name: "MigrationBenchmark",
+            dependencies: [
+                .product(name: "ObjectGraph", package: "modelgen"),
+                .product(name: "ObjectGraphSQLite", package: "modelgen"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .executableTarget(
             name: "ReadModelBenchmark",
             dependencies: [.product(name: "DataModel", package: "modelgen")]
