@@ -4,6 +4,8 @@ import PackageDescription
 // Benchmarks, kept out of the main package so that users never build GRDB or the benchmark code.
 // - Store speed against the raw SQLite C API and GRDB records:
 //   swift run -c release --package-path Benchmarks modelgen-benchmarks --rows 2000
+// - Memory per fetched and inserted object: ... modelgen-benchmarks --memory
+// - Migrating a 1,000,000-row file against raw SQL: swift run -c release --package-path Benchmarks MigrationBenchmark
 // - Reading a model: swift run -c release --package-path Benchmarks ReadModelBenchmark PATH [ITERATIONS]
 // - Generating code, per stage: swift run -c release --package-path Benchmarks GenerateBenchmark synthetic 1000
 //   (or a model path; --file-per model for one output file)
@@ -17,6 +19,16 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "modelgen-benchmarks",
+            dependencies: [
+                .product(name: "ObjectGraph", package: "modelgen"),
+                .product(name: "ObjectGraphSQLite", package: "modelgen"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                "CMallocStats",
+            ]),
+        // glibc's `mallinfo2`, which the Glibc module does not import, for `--memory`.
+        .target(name: "CMallocStats"),
+        .executableTarget(
+            name: "MigrationBenchmark",
             dependencies: [
                 .product(name: "ObjectGraph", package: "modelgen"),
                 .product(name: "ObjectGraphSQLite", package: "modelgen"),

@@ -2,7 +2,9 @@
 # Generates code for every XML model of the corpus (MODELGEN_CORPUS) into a temporary package that depends
 # on this one by path, and builds it in Swift 6 and then Swift 5 language mode in one scratch directory.
 # Fails when generation reports an error, or when the build fails or prints a warning in generated code.
-# Usage: MODELGEN_CORPUS=/path/to/models Scripts/compile-corpus.sh
+# With MODELGEN_MIGRATIONS (the model-version chains), the Moody and Simplenote bundles are generated too,
+# with their version histories (Moody with the custom steps its mapping models stand for).
+# Usage: MODELGEN_CORPUS=/path/to/models [MODELGEN_MIGRATIONS=/path/to/chains] Scripts/compile-corpus.sh
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 corpus=$(cd "${MODELGEN_CORPUS:?set MODELGEN_CORPUS to the corpus folder}" && pwd)
@@ -28,6 +30,13 @@ for dir in "$corpus"/*/; do
     fi
     targets+=("$target")
 done
+if [ -n "${MODELGEN_MIGRATIONS:-}" ] && [ -d "$MODELGEN_MIGRATIONS" ]; then
+    chains=$(cd "$MODELGEN_MIGRATIONS" && pwd)
+    "$modelgen" generate "$chains/moody/Moody.xcdatamodeld" --output "$work/Sources/Chain_Moody" \
+        --custom-step "Moody 2->Moody 3" --custom-step "Moody 4->Moody 5" --custom-step "Moody 5->Moody 6"
+    "$modelgen" generate "$chains/simplenote/Simplenote.xcdatamodeld" --output "$work/Sources/Chain_Simplenote"
+    targets+=(Chain_Moody Chain_Simplenote)
+fi
 echo "generated ${#targets[@]} corpus models in $((SECONDS - start)) s"
 
 for mode in 6 5; do

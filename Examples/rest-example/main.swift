@@ -64,17 +64,27 @@ func github() async throws {
     let store = try RESTStore(model: GitHubModel.model.schema, baseURL: server.baseURL, configuration: .init(
         pagination: RESTPagination(style: .page(page: "page", size: "per_page"), pageSize: 2)))
     let context = try ObjectContext(store: store, model: GitHubModel.model)
+
+    // One object by key: GET /users/octocat (rest.objectPath /users/:login), not the list of every user.
     guard let octocat = try await User.first(in: context, where: \.login == "octocat") else { return }
-    print("\(octocat.login) (\(octocat.name ?? "")), id \(octocat.identifier)")
+    print("\(octocat.login) (\(octocat.name ?? "")), id \(octocat.identifier): \(store.requestCount) request")
+    print("  no such user: \(try await User.first(in: context, where: \.login == "no-such-user") == nil) (a 404 is no object)")
     let repositories = try await octocat.repositories
     for repository in repositories {
         let sameOwner = try await repository.owner === octocat
         print("  \(repository.fullName) ★\(repository.stargazersCount) owner is the same instance: \(sameOwner)")
     }
-    guard let hello = repositories.first else { return }
+
+    // A full name is path text: GET /repos/octocat/Hello-World (GitHub answers 404 to octocat%2FHello-World).
+    guard let hello = try await Repository.first(in: context, where: \.fullName == "octocat/Hello-World") else { return }
     for issue in try await hello.issues {
-        print("  #\(issue.number) \(issue.title) by \(try await issue.user?.login ?? "?"), assigned to \(try await issue.assignee?.login ?? "nobody")")
+        let labels = try await issue.labels.map(\.name)
+        print("  #\(issue.number) \(issue.title) by \(try await issue.user?.login ?? "?"), "
+              + "assigned to \(try await issue.assignee?.login ?? "nobody"), labels \(labels)")
     }
+
+    // POST sends title, body and state; never number, html_url or timestamps (rest.readOnly), nor the
+    // repository, which the URL /repos/octocat/Hello-World/issues already names.
     let issue = Issue(context: context, identifier: 0, title: "Add a licence")
     hello.addToIssues(issue)
     try await context.save()
@@ -84,7 +94,46 @@ func github() async throws {
     print("  closed #\(issue.number) at \(issue.closedAt?.formatted(.iso8601) ?? "?")")
     context.delete(issue)
     try await context.save()
-    print("  deleted it; \(store.requestCount) HTTP requests in all")
+    print("  deleted it")
+
+    // Labels: created with "name", renamed with "new_name" (rest.createKey / rest.writeKey), their names
+    // one path segment each (rest.objectPath /repos/:repository.full_name/labels/::name).
+    let label = Label(context: context, identifier: 0, name: "needs triage")
+    hello.addToLabels(label)
+    try await context.save()
+    label.name = "triage/needed"
+    try await context.save()
+    let docs = try await Label.first(in: context, where: \.repository.fullName == "octocat/Hello-World" && \.name == "area/docs")
+    print("  label \(label.name) (id \(label.identifier)); GET of area/docs by name: \(docs?.labelDescription ?? "?")")
+
+    // A taken name: the server's 422 is a typed error with its field errors.
+    let duplicate = Label(context: context, identifier: 0, name: "bug")
+    hello.addToLabels(duplicate)
+    do {
+        try await context.save()
+    } catch let RESTError.validationFailed(_, _, message, errors) {
+        print("  refused: \(message): \(errors.map(\.description).joined(separator: ", "))")
+        context.delete(duplicate)
+    }
+
+    // Deleting a label whose issues have no URL: loaded issues lose it, the DELETE goes out. (The
+    // repository's labels are read first: a label nested in an issue does not say its repository, which
+    // its URL needs.)
+    _ = try await hello.labels
+    if let found = try await issuesLabeled("bug", in: hello), let bug = try await found.labels.first(where: { $0.name == "bug" }) {
+        context.delete(bug)
+        try await context.save()
+        print("  deleted label bug; #\(found.number) now has \(try await found.labels.map(\.name))")
+    }
+    print("  \(store.requestCount) HTTP requests in all")
+}
+
+/// The first issue of `repository` with the label `name`.
+func issuesLabeled(_ name: String, in repository: Repository) async throws -> Issue? {
+    for issue in try await repository.issues {
+        if try await issue.labels.contains(where: { $0.name == name }) { return issue }
+    }
+    return nil
 }
 
 try await bandcamp()

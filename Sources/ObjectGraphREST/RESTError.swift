@@ -11,8 +11,15 @@ import ObjectGraph
 public enum RESTError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The server answered with a status outside 2xx; `body` is the start of the response body.
     case httpStatus(status: Int, method: String, url: String, body: String)
+    /// The server refused the request's content with 422 Unprocessable Entity and said why in a JSON
+    /// object: its `message`, and the `errors` array's `resource`/`field`/`code` entries (GitHub's shape),
+    /// which an app can show next to the fields.
+    case validationFailed(method: String, url: String, message: String, errors: [RESTFieldError])
     /// No response arrived in time.
     case timedOut(method: String, url: String)
+    /// The response body is longer than ``RESTStore/Configuration/maximumResponseSize`` (`limit` bytes);
+    /// it was not read further.
+    case responseTooLarge(method: String, url: String, limit: Int)
     /// The connection failed or was closed before a complete response arrived.
     case connectionFailed(method: String, url: String, reason: String)
     /// The response is not JSON, or not shaped as the mapping expects; `excerpt` is the start of the body.
@@ -44,8 +51,13 @@ public enum RESTError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .httpStatus(let status, let method, let url, let body):
             "\(method) \(url) failed with HTTP \(status)" + (body.isEmpty ? "." : ": \(body)")
+        case .validationFailed(let method, let url, let message, let errors):
+            "\(method) \(url) was refused (HTTP 422): \(message)"
+                + (errors.isEmpty ? "" : " (" + errors.map(\.description).joined(separator: "; ") + ")")
         case .timedOut(let method, let url):
             "\(method) \(url) timed out."
+        case .responseTooLarge(let method, let url, let limit):
+            "The response of \(method) \(url) is longer than \(limit) bytes (RESTStore.Configuration.maximumResponseSize)."
         case .connectionFailed(let method, let url, let reason):
             "\(method) \(url) failed: \(reason)"
         case .malformedDocument(let url, let reason, let excerpt):
@@ -76,5 +88,37 @@ public enum RESTError: Error, Sendable, Hashable, CustomStringConvertible {
     static func excerpt(_ body: some Sequence<UInt8>) -> String {
         let text = String(decoding: Array(body.prefix(800)), as: UTF8.self)
         return text.count > 200 ? String(text.prefix(200)) + "…" : text
+    }
+}
+
+/// One entry of a 422 response's `errors` array: which field of which resource failed, and how.
+///
+/// ```swift
+/// catch let RESTError.validationFailed(_, _, message, errors) {
+///     for error in errors where error.field == "name" { print(message, error.code) }  // "Validation Failed already_exists"
+/// }
+/// ```
+public struct RESTFieldError: Sendable, Hashable, CustomStringConvertible {
+    /// The kind of object (`Label`), when the server says.
+    public let resource: String?
+    /// The JSON key of the field (`name`), when the server says.
+    public let field: String?
+    /// What is wrong (`missing_field`, `already_exists`, `invalid`, `custom`, …), when the server says.
+    public let code: String?
+    /// A sentence for `custom` errors, when the server gives one.
+    public let message: String?
+
+    /// Creates a field error.
+    public init(resource: String? = nil, field: String? = nil, code: String? = nil, message: String? = nil) {
+        self.resource = resource
+        self.field = field
+        self.code = code
+        self.message = message
+    }
+
+    /// `Label.name already_exists`, and the message if any.
+    public var description: String {
+        let subject = [resource, field].compactMap(\.self).joined(separator: ".")
+        return [subject.isEmpty ? nil : subject, code, message].compactMap(\.self).joined(separator: " ")
     }
 }

@@ -47,7 +47,7 @@ struct GenerateCommand: ParsableCommand {
         let target = try inTarget.map(TargetConfiguration.init(targetDirectory:))
         let paths = models + (target?.models ?? [])
         guard !paths.isEmpty else { return }
-        let result = try options.generation(accessLevel: target?.accessLevel).generate(modelPaths: paths)
+        let result = try options.generation(accessLevel: target?.accessLevel, target: target).generate(modelPaths: paths)
         StandardError.report(result.diagnostics)
         if result.hasErrors { throw ExitCode.failure }
         let directory = OutputDirectory(url: URL(fileURLWithPath: output, isDirectory: true))

@@ -19,11 +19,25 @@ struct GeneratorOptions: ParsableArguments {
     @Flag(help: "Import nothing but Foundation (for code generated into the ObjectGraph module itself).")
     var noRuntimeImport = false
 
+    @Option(help: "A version pair of the models with a custom migration step, written FROM->TO (repeatable).")
+    var customStep: [String] = []
+
     /// The pipeline these options describe; an explicit `--access-level` wins over `configured`.
-    func generation(accessLevel configured: AccessLevel? = nil) throws -> ModelGeneration {
+    /// `target`'s `modelgen.json` gives the models' version orders and custom migration steps.
+    func generation(accessLevel configured: AccessLevel? = nil, target: TargetConfiguration? = nil) throws -> ModelGeneration {
+        var versions: [String: VersionsConfiguration] = [:]
+        for name in Set((target?.versionOrders.keys).map(Array.init) ?? []).union((target?.customMigrations.keys).map(Array.init) ?? []) {
+            versions[name] = target?.versions(ofModel: name)
+        }
+        var customSteps: Set<VersionPair> = []
+        for text in customStep {
+            guard let pair = VersionsConfiguration.pair(text) else { throw ValidationError("--custom-step '\(text)' is not written FROM->TO") }
+            customSteps.insert(pair)
+        }
         let options = GenerationOptions(
             accessLevel: accessLevel ?? configured ?? .public, fileLayout: filePer,
-            imports: noRuntimeImport ? imports : (imports.isEmpty ? ["ObjectGraph"] : imports))
+            imports: noRuntimeImport ? imports : (imports.isEmpty ? ["ObjectGraph"] : imports), versions: versions,
+            customSteps: customSteps)
         var sources = TemplateSources.embedded
         if let templates {
             sources = try sources.overridden(by: URL(fileURLWithPath: templates, isDirectory: true))

@@ -2,7 +2,12 @@
 // sends SIGKILL in the middle. Each save inserts one Label and three Bands named after the save's
 // number; after each committed save the writer prints `saved <number>` (unbuffered).
 //
+// With `migrate`, it opens a database written by `MusicHistory.firstVersion` with the current Music
+// model instead, printing `migrating` first and `migrated` once the migration committed; the crash test
+// kills it in between.
+//
 // Usage: sqlite-crash-writer <database path> [save count, default unlimited]
+//        sqlite-crash-writer migrate <database path>
 import Foundation
 import ObjectGraph
 import ObjectGraphConformance
@@ -12,6 +17,17 @@ let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
     FileHandle.standardError.write(Data("usage: sqlite-crash-writer <database path> [save count]\n".utf8))
     exit(2)
+}
+if arguments[1] == "migrate", arguments.count >= 3 {
+    FileHandle.standardOutput.write(Data("migrating\n".utf8))
+    do {
+        _ = try await SQLiteStore(at: .file(arguments[2]), model: MusicHistory.model)
+        FileHandle.standardOutput.write(Data("migrated\n".utf8))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("sqlite-crash-writer: \(error)\n".utf8))
+        exit(1)
+    }
 }
 let limit = arguments.count >= 3 ? Int(arguments[2]) ?? Int.max : Int.max
 

@@ -20,7 +20,7 @@ struct EmbeddedTemplatesTests {
         let result = try ModelGeneration(options: GenerationOptions(fileLayout: .model), templates: sources)
             .generate(modelPaths: [TestModels.example("GitHub")])
         #expect(result.files.map(\.name) == ["GitHub.swift"])
-        #expect(result.files.first?.contents.hasSuffix("// GitHub has Issue Repository User\n") == true)
+        #expect(result.files.first?.contents.hasSuffix("// GitHub has Issue Label Repository User\n") == true)
         #expect(result.files.first?.contents.hasPrefix(GeneratedFile.ownershipMarker) == true)
     }
 }

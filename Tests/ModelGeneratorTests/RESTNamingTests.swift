@@ -44,12 +44,21 @@ struct RESTNamingTests {
         #expect(try RESTPathTemplate(":id").segments == [.keyPath(["id"], offset: 0)])
         #expect(try RESTPathTemplate("/a/:x-:y?page=:page").keyPaths == [["x"], ["y"], ["page"]])
         #expect(try RESTPathTemplate("/files/:name.").segments.last == .literal(".", offset: 12))
+        #expect(try RESTPathTemplate("/repos/:repository.full_name/labels/::name").segments == [
+            .literal("/repos/", offset: 0),
+            .keyPath(["repository", "full_name"], offset: 7),
+            .literal("/labels/", offset: 28),
+            .segmentKeyPath(["name"], offset: 36),
+        ])
+        #expect(try RESTPathTemplate("/l/::name/x").keyPaths == [["name"]])
     }
 
     @Test("malformed path templates", arguments: [
         ("", 0, "a REST path must not be empty"),
         ("/users/:/repos", 7, "expected a key after ':'"),
         ("/users/:1abc", 7, "expected a key after ':'"),
+        ("/labels/::", 9, "expected a key after ':'"),
+        ("/labels/:::name", 9, "expected a key after ':'"),
         ("/users/ :login", 7, "a REST path must not contain whitespace"),
     ])
     func malformed(template: String, offset: Int, message: String) {

@@ -18,7 +18,7 @@ struct GenerateCLITests {
         #expect(generated.status == 0)
         #expect(generated.standardOutput.isEmpty && generated.standardError.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted()
-            == ["GitHubModel.swift", "Issue.swift", "Repository.swift", "User.swift"])
+            == ["GitHubModel.swift", "Issue.swift", "Label.swift", "Repository.swift", "User.swift"])
         #expect(try ModelgenProcess.run("generate", Self.gitHub, "--output", output, "--check").status == 0)
 
         try Data("// changed\n".utf8).write(to: URL(fileURLWithPath: output + "/User.swift"))
@@ -58,6 +58,6 @@ struct GenerateCLITests {
         #expect(result.status == 0)
         let json = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
         #expect(json?["typeName"] as? String == "GitHubModel")
-        #expect((json?["entities"] as? [Any])?.count == 3)
+        #expect((json?["entities"] as? [Any])?.count == 4)
     }
 }

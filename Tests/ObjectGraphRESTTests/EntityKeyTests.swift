@@ -76,7 +76,7 @@ import Testing
         let compiled = try CompiledModel(model: Self.model, overrides: [:])
         let podcast = try compiled.entity("VideoPodcast")
         let body = RequestEncoder.withEntityValue(
-            RequestEncoder.body(podcast, values: [.string("Hot Ones"), .null], indices: [0], toOnes: []), of: podcast, in: compiled)
+            RequestEncoder.body(podcast, for: .create, values: [.string("Hot Ones"), .null], indices: [0], toOnes: []), of: podcast, in: compiled)
         #expect(body == .object(["title": .string("Hot Ones"), "type": .string("VideoPodcast")]))
         let plain = try CompiledModel(model: ModelDescription(name: "T", entities: [
             EntityDescription(name: "Tag", attributes: [AttributeDescription(name: "name", type: .string)],

@@ -45,11 +45,28 @@ private final class StubTransport: HTTPTransport {
         #expect(ValueCoding.json(.date(date), type: .date, format: .millisecondsSince1970) == .integer(1296068803000))
     }
 
-    @Test func placeholdersArePercentEscapedAndNullsRefused() throws {
+    @Test func pathTextKeepsSlashesOneSegmentValuesEscapeThemAndQueryValuesEscapeEverything() throws {
         let urls = URLBuilder(baseURL: try #require(URL(string: "http://127.0.0.1:8080/")))
         let path = RESTPath([.literal("/repos/"), .value(["fullName"]), .literal("/issues")])
         let url = try urls.url(path, entity: "Repository", query: [("q", "a b&c")]) { _ in .string("octocat/Hello World") }
-        #expect(url.absoluteString == "http://127.0.0.1:8080/repos/octocat%2FHello%20World/issues?q=a%20b%26c")
+        #expect(url.absoluteString == "http://127.0.0.1:8080/repos/octocat/Hello%20World/issues?q=a%20b%26c")
+        let odd = try urls.url(path, entity: "Repository") { _ in .string("hubot/café & tools?#100%") }
+        #expect(odd.path(percentEncoded: true) == "/repos/hubot/caf%C3%A9%20&%20tools%3F%23100%25/issues")
+        #expect(odd.query == nil && odd.fragment == nil)
+        let traversal = try urls.url(path, entity: "Repository") { _ in .string("../admin") }
+        #expect(traversal.path(percentEncoded: true) == "/repos/%2E%2E/admin/issues")
+
+        let label = RESTPath([.literal("/repos/"), .value(["repository", "fullName"]), .literal("/labels/"), .segment(["name"])])
+        #expect(label.description == "/repos/:repository.fullName/labels/::name")
+        let labelURL = try urls.url(label, entity: "Label") { keyPath in
+            keyPath == ["name"] ? .string("area/docs: 100%") : .string("octocat/Hello-World")
+        }
+        #expect(labelURL.path(percentEncoded: true) == "/repos/octocat/Hello-World/labels/area%2Fdocs:%20100%25")
+        #expect(try urls.url(label, entity: "Label") { _ in .string("..") }.path(percentEncoded: true) == "/repos/%2E%2E/labels/%2E%2E")
+
+        let query = RESTPath([.literal("/api/album/2/info?album_id="), .value(["identifier"])])
+        #expect(try urls.url(query, entity: "Album") { _ in .string("1/2&x=3") }.absoluteString
+            == "http://127.0.0.1:8080/api/album/2/info?album_id=1%2F2%26x%3D3")
         #expect(throws: RESTError.unresolvedPlaceholder(entity: "Repository", template: "/repos/:fullName/issues", keyPath: "fullName")) {
             _ = try urls.url(path, entity: "Repository") { _ in .null }
         }

@@ -30,7 +30,7 @@ import Testing
             let issues = try await Issue.fetch(in: context, where: \.repository.fullName == "octocat/Hello-World" && \.state == "open"
                                                    && \.number == 1348)
             #expect(issues.map(\.title) == ["Spelling error in the README"])
-            #expect(server.requests == ["GET /repos/octocat/Hello-World/issues", "GET /repos/octocat/Hello-World"])
+            #expect(server.requests == ["GET /repos/octocat/Hello-World/issues/1348", "GET /repos/octocat/Hello-World"])
 
             let repository = try #require(try await issues.first?.repository)
             #expect(repository.fullName == "octocat/Hello-World")
@@ -40,7 +40,7 @@ import Testing
         }
     }
 
-    @Test func aFullNameThatNeedsEscapingTravelsAsOneSegmentWithQueryParameters() async throws {
+    @Test func aFullNameThatNeedsEscapingTravelsAsPathTextWithQueryParameters() async throws {
         try await withServer(GitHubAPI()) { server in
             let transport = RecordingTransport()
             let store = try RESTStore(model: GitHubModel.model.schema, baseURL: server.baseURL, transport: transport,
@@ -50,7 +50,7 @@ import Testing
             let closed = try await Issue.fetch(in: context, where: \.state == "closed" && \.repository.fullName == name)
             #expect(closed.map(\.title) == ["Escaped"])
             let first = try #require(transport.requests.first?.url)
-            #expect(first.path(percentEncoded: true) == "/repos/hubot%2Fcaf%C3%A9%20%26%20tools%3F%23100%25/issues")
+            #expect(first.path(percentEncoded: true) == "/repos/hubot/caf%C3%A9%20&%20tools%3F%23100%25/issues")
             #expect(first.query(percentEncoded: true) == "state=closed")
             #expect(try await closed.first?.repository?.fullName == name)
             #expect(transport.requests.count == 2)

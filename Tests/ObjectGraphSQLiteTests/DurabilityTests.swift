@@ -57,7 +57,7 @@ import Testing
     }
 
     /// The helper executable, built next to the test bundle.
-    private static func helperURL() throws -> URL {
+    static func helperURL() throws -> URL {
         let candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
             + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
         for directory in candidates {

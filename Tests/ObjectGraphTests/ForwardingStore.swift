@@ -1,7 +1,7 @@
 import ObjectGraph
 
 /// A test store that hands every call to an ``InMemoryStore``; a conforming class implements only the
-/// calls it changes.
+/// calls it changes. It does not report changes (``PersistentStore/changes()`` throws).
 protocol ForwardingStore: PersistentStore {
     var base: InMemoryStore { get }
 }
@@ -21,6 +21,4 @@ extension ForwardingStore {
     }
 
     func save(_ changes: ChangeSet) async throws -> [AnyObjectID] { try await base.save(changes) }
-
-    func changes() -> StoreChanges { base.changes() }
 }

@@ -68,6 +68,8 @@ final class LimitedStore: PersistentStore {
         record("save")
         return try await base.save(changes)
     }
+
+    func changes() -> StoreChanges { base.changes() }
 }
 
 /// Capability sets the conformance suite runs the context against.

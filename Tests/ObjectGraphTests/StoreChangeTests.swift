@@ -151,10 +151,21 @@ import Testing
         #expect(await reader.value)
     }
 
-    @Test func aStoreThatCannotObserveSaysSo() throws {
-        let store = LimitedStore(model: MusicModel.model.schema, capabilities: .all)
-        #expect(throws: ObjectGraphError.changesNotObservable(store: "LimitedStore")) {
+    @Test func aStoreThatCannotObserveSaysSo() async throws {
+        let store = SilentStore(base: makeStore())
+        #expect(throws: ObjectGraphError.changesNotObservable(store: "SilentStore")) {
             _ = try store.changes()
         }
+        // A context over it works, without merging.
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        #expect(!context.automaticallyMergesChanges)
+        _ = Band(context: context, name: "Low")
+        try await context.save()
     }
+}
+
+/// A store that does not implement ``PersistentStore/changes()``.
+private final class SilentStore: ForwardingStore {
+    let base: InMemoryStore
+    init(base: InMemoryStore) { self.base = base }
 }

@@ -1,30 +1,42 @@
 import Foundation
 import Synchronization
 
-/// A GitHub-like API: users, repositories with nested owners, issues with nested user and assignee, and
-/// create/edit/delete of issues; lists are paged with `page`/`per_page` and `Link` headers.
+/// A GitHub-like API, as strict as GitHub where the store could go wrong: users, repositories with
+/// nested owners, issues with nested user, assignee and labels, and create/edit/delete of issues and
+/// labels; lists are paged with `page`/`per_page` and `Link` headers.
 ///
 /// Routes: `GET /users`, `GET /users/{login}`, `GET /users/{login}/repos`, `GET /repositories`,
 /// `GET /repos/{owner}/{repo}`, `GET|POST /repos/{owner}/{repo}/issues` (`?state=open|closed|all` filters),
-/// `GET|PATCH|DELETE /repos/{owner}/{repo}/issues/{number}`. The full name may also come as one
-/// escaped segment (`octocat%2FHello-World`).
+/// `GET|PATCH|DELETE /repos/{owner}/{repo}/issues/{number}`, `GET|POST /repos/{owner}/{repo}/labels`,
+/// `GET|PATCH|DELETE /repos/{owner}/{repo}/labels/{name}`.
+///
+/// As on GitHub:
+/// - the path is split at `/` before each segment is percent-decoded, so `/repos/octocat%2FHello-World`
+///   is one segment and answers 404, while a label name may hold an escaped `/` (`/labels/a%2Fb`);
+/// - a write body with a key the endpoint does not take answers 422 `Invalid request. "key" is not a
+///   permitted key.` (labels rename with `new_name`; server-owned fields such as `id`, `html_url`,
+///   `created_at` or `number` are not permitted);
+/// - a missing or taken value answers 422 `Validation Failed` with `errors` of `resource`, `field`, `code`;
+/// - deleting a label removes it from every issue.
 public final class GitHubAPI: TestAPI {
-    private struct State {
+    struct State {
         var issues = GitHubFixtures.issues
+        var labels = GitHubFixtures.labels
         var nextIssueID = 100
+        var nextLabelID = 900
     }
 
-    private let state = Mutex(State())
-    private let now: @Sendable () -> String
+    let state = Mutex(State())
+    let now: @Sendable () -> String
 
-    /// Creates the API with its fixture users, repositories and issues; `now` stamps changes.
+    /// Creates the API with its fixture users, repositories, issues and labels; `now` stamps changes.
     public init(now: @escaping @Sendable () -> String = { Date().formatted(.iso8601) }) {
         self.now = now
     }
 
     /// Routes a request.
     public func respond(to request: ServerRequest) -> ServerResponse {
-        let segments = Self.joiningFullName(request.segments)
+        let segments = request.segments
         switch (request.method, segments.count, segments.first) {
         case ("GET", 1, "users"):
             return page(GitHubFixtures.users.map(\.json), of: request)
@@ -35,88 +47,34 @@ public final class GitHubAPI: TestAPI {
             return page(GitHubFixtures.repositories.filter { $0.owner.login == segments[1] }.map(\.json), of: request)
         case ("GET", 1, "repositories"):
             return page(GitHubFixtures.repositories.map(\.json), of: request)
-        case ("GET", 2, "repos"):
-            return GitHubFixtures.repositories.first { $0.fullName == segments[1] }.map { .json($0.json) } ?? .notFound
-        case (_, 3, "repos") where segments[2] == "issues":
-            return issues(request, repository: segments[1])
-        case (_, 4, "repos") where segments[2] == "issues":
-            return issue(request, repository: segments[1], number: segments[3])
+        case (_, 3..., "repos"):
+            let fullName = segments[1] + "/" + segments[2]
+            guard !segments[1].contains("/"), !segments[2].contains("/"),
+                  let repository = GitHubFixtures.repositories.first(where: { $0.fullName == fullName }) else { return .notFound }
+            return respond(to: request, in: repository, path: Array(segments.dropFirst(3)))
         default:
             return .notFound
         }
     }
 
-    /// `["repos", "octocat", "Hello-World", …]` and `["repos", "octocat/Hello-World", …]` both give the latter.
-    private static func joiningFullName(_ segments: [String]) -> [String] {
-        guard segments.first == "repos", segments.count >= 3, !segments[1].contains("/") else { return segments }
-        return ["repos", segments[1] + "/" + segments[2]] + segments.dropFirst(3)
-    }
-
-    private func user(_ login: String) -> GitHubUser? {
-        GitHubFixtures.users.first { $0.login == login }
-    }
-
-    private func issues(_ request: ServerRequest, repository: String) -> ServerResponse {
-        guard GitHubFixtures.repositories.contains(where: { $0.fullName == repository }) else { return .notFound }
-        switch request.method {
-        case "GET":
-            let wanted = request.query["state"].flatMap { $0 == "all" ? nil : $0 }
-            let issues = state.withLock { $0.issues.filter { $0.repository == repository && (wanted ?? $0.state) == $0.state } }
-            return page(issues.map(\.json), of: request)
-        case "POST":
-            guard let body = request.jsonObject, let title = body["title"] as? String, !title.isEmpty else {
-                return .error(422, "Validation Failed: title is required")
-            }
-            let stamp = now()
-            let created = state.withLock { state -> GitHubIssue in
-                let number = (state.issues.filter { $0.repository == repository }.map(\.number).max() ?? 0) + 1
-                let issue = GitHubIssue(id: state.nextIssueID, number: number, repository: repository, title: title,
-                                        body: body["body"] as? String, state: "open", user: GitHubFixtures.octocat,
-                                        assignee: assignee(in: body), createdAt: stamp, updatedAt: stamp, closedAt: nil)
-                state.nextIssueID += 1
-                state.issues.append(issue)
-                return issue
-            }
-            return .json(created.json, status: 201)
+    private func respond(to request: ServerRequest, in repository: GitHubRepository, path: [String]) -> ServerResponse {
+        switch (request.method, path.count, path.first) {
+        case ("GET", 0, _):
+            return .json(repository.json)
+        case (_, 1, "issues"):
+            return issues(request, repository: repository.fullName)
+        case (_, 2, "issues"):
+            return issue(request, repository: repository.fullName, number: path[1])
+        case (_, 1, "labels"):
+            return labels(request, repository: repository.fullName)
+        case (_, 2, "labels"):
+            return label(request, repository: repository.fullName, name: path[1])
         default:
-            return .error(405, "Method Not Allowed")
+            return .notFound
         }
     }
 
-    private func issue(_ request: ServerRequest, repository: String, number: String) -> ServerResponse {
-        let stamp = now()
-        return state.withLock { state in
-            guard let index = state.issues.firstIndex(where: { $0.repository == repository && String($0.number) == number }) else {
-                return .notFound
-            }
-            switch request.method {
-            case "GET":
-                return .json(state.issues[index].json)
-            case "PATCH":
-                guard let body = request.jsonObject else { return .error(400, "Problems parsing JSON") }
-                var issue = state.issues[index]
-                if let title = body["title"] as? String { issue.title = title }
-                if body.keys.contains("body") { issue.body = body["body"] as? String }
-                if let newState = body["state"] as? String {
-                    guard newState == "open" || newState == "closed" else { return .error(422, "Validation Failed: state") }
-                    issue.closedAt = newState == "closed" ? stamp : nil
-                    issue.state = newState
-                }
-                if body.keys.contains("assignee_id") { issue.assignee = assignee(in: body) }
-                issue.updatedAt = stamp
-                state.issues[index] = issue
-                return .json(issue.json)
-            case "DELETE":
-                state.issues.remove(at: index)
-                return ServerResponse(status: 204)
-            default:
-                return .error(405, "Method Not Allowed")
-            }
-        }
-    }
-
-    private func assignee(in body: [String: Any]) -> GitHubUser? {
-        guard let id = body["assignee_id"] as? Int else { return nil }
-        return GitHubFixtures.users.first { $0.id == id }
+    func user(_ login: String) -> GitHubUser? {
+        GitHubFixtures.users.first { $0.login == login }
     }
 }

@@ -55,6 +55,7 @@ struct GitHubIssue: Sendable {
     var state: String
     let user: GitHubUser
     var assignee: GitHubUser?
+    var labels: [GitHubLabel]
     let createdAt: String
     var updatedAt: String
     var closedAt: String?
@@ -64,8 +65,26 @@ struct GitHubIssue: Sendable {
             "id": id, "node_id": "MDU6SXNzdWUx\(id)", "url": "https://api.github.com/repos/\(repository)/issues/\(number)",
             "repository_url": "https://api.github.com/repos/\(repository)", "html_url": "https://github.com/\(repository)/issues/\(number)",
             "number": number, "state": state, "title": title, "body": body ?? NSNull(), "user": user.simpleJSON,
-            "labels": [Any](), "assignee": assignee?.simpleJSON ?? NSNull(), "assignees": assignee.map { [$0.simpleJSON] } ?? [],
+            "labels": labels.map(\.json), "assignee": assignee?.simpleJSON ?? NSNull(), "assignees": assignee.map { [$0.simpleJSON] } ?? [],
             "comments": 0, "created_at": createdAt, "updated_at": updatedAt, "closed_at": closedAt ?? NSNull(),
+        ]
+    }
+}
+
+/// A label of a repository.
+struct GitHubLabel: Sendable {
+    let id: Int
+    let repository: String
+    var name: String
+    var color: String
+    var description: String?
+    let isDefault: Bool
+
+    var json: [String: Any] {
+        let escaped = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? name
+        return [
+            "id": id, "node_id": "MDU6TGFiZWw\(id)", "url": "https://api.github.com/repos/\(repository)/labels/\(escaped)",
+            "name": name, "description": description ?? NSNull(), "color": color, "default": isDefault,
         ]
     }
 }
@@ -88,18 +107,26 @@ enum GitHubFixtures {
                          language: nil, stargazers: 1, openIssues: 1),
     ]
 
+    static let bug = GitHubLabel(id: 208045946, repository: "octocat/Hello-World", name: "bug", color: "f29513",
+                                 description: "Something isn't working", isDefault: true)
+    static let docs = GitHubLabel(id: 208045947, repository: "octocat/Hello-World", name: "area/docs", color: "0075ca",
+                                  description: "Documentation", isDefault: false)
+    static let enhancement = GitHubLabel(id: 208045948, repository: "octocat/Hello-World", name: "enhancement", color: "a2eeef",
+                                         description: "New feature or request", isDefault: true)
+    static let labels = [bug, docs, enhancement]
+
     static let issues = [
         GitHubIssue(id: 1, number: 1347, repository: "octocat/Hello-World", title: "Found a bug", body: "I'm having a problem with this.",
-                    state: "open", user: octocat, assignee: hubot, createdAt: "2011-04-22T13:33:48Z",
+                    state: "open", user: octocat, assignee: hubot, labels: [bug, docs], createdAt: "2011-04-22T13:33:48Z",
                     updatedAt: "2011-04-22T13:33:48Z", closedAt: nil),
         GitHubIssue(id: 2, number: 1348, repository: "octocat/Hello-World", title: "Spelling error in the README", body: nil,
-                    state: "open", user: hubot, assignee: nil, createdAt: "2011-04-23T10:00:00Z",
+                    state: "open", user: hubot, assignee: nil, labels: [], createdAt: "2011-04-23T10:00:00Z",
                     updatedAt: "2011-04-23T10:00:00Z", closedAt: nil),
         GitHubIssue(id: 3, number: 1, repository: "hubot/café & tools?#100%", title: "Escape me", body: nil,
-                    state: "open", user: hubot, assignee: nil, createdAt: "2012-01-01T10:00:00Z",
+                    state: "open", user: hubot, assignee: nil, labels: [], createdAt: "2012-01-01T10:00:00Z",
                     updatedAt: "2012-01-01T10:00:00Z", closedAt: nil),
         GitHubIssue(id: 4, number: 2, repository: "hubot/café & tools?#100%", title: "Escaped", body: nil,
-                    state: "closed", user: hubot, assignee: nil, createdAt: "2012-01-02T10:00:00Z",
+                    state: "closed", user: hubot, assignee: nil, labels: [], createdAt: "2012-01-02T10:00:00Z",
                     updatedAt: "2012-01-03T10:00:00Z", closedAt: "2012-01-03T10:00:00Z"),
     ]
 }

@@ -1,27 +1,31 @@
 import Foundation
 import ObjectGraphREST
 
-/// A request as the test APIs see it: method, percent-decoded path segments, query and body.
+/// A request as the test APIs see it: method, path as sent and as percent-decoded segments, query and body.
 public struct ServerRequest: Sendable {
     /// `GET`, `POST`, …
     public let method: String
-    /// The path split at `/` and percent-decoded (`/repos/a%2Fb` gives `["repos", "a/b"]`).
+    /// The path as sent, percent-escapes and all (`/repos/a%2Fb`).
+    public let path: String
+    /// The path split at `/`, then each part percent-decoded, as GitHub routes: an escaped `/` never
+    /// separates segments (`/repos/a%2Fb` gives `["repos", "a/b"]`, `/repos/a/b` gives `["repos", "a", "b"]`).
     public let segments: [String]
     /// Query parameters.
     public let query: [String: String]
     /// The body.
     public let body: Data
 
-    /// Creates a request.
-    public init(method: String, segments: [String], query: [String: String], body: Data) {
+    /// Creates a request for `path` (percent-escaped as sent).
+    public init(method: String, path: String, query: [String: String], body: Data) {
         self.method = method
-        self.segments = segments
+        self.path = path
+        self.segments = path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
         self.query = query
         self.body = body
     }
 
-    /// `METHOD /path` with the segments joined again, for logs and fault keys.
-    public var line: String { "\(method) /" + segments.joined(separator: "/") }
+    /// `METHOD /path` with the path as sent, for logs and fault keys.
+    public var line: String { "\(method) \(path)" }
 
     /// The body as a JSON object, or `nil`.
     public var jsonObject: [String: Any]? {
@@ -67,7 +71,7 @@ public func page(_ items: [Any], of request: ServerRequest, defaultSize: Int = 3
             query["limit"] = String(size)
         }
         let text = query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0.value)" }
-        headers["Link"] = "</\(request.segments.joined(separator: "/"))?\(text.joined(separator: "&"))>; rel=\"next\""
+        headers["Link"] = "<\(request.path)?\(text.joined(separator: "&"))>; rel=\"next\""
     }
     return .json(slice, headers: headers)
 }

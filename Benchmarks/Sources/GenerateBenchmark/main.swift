@@ -1,5 +1,9 @@
 // Times the generator's stages (read + validate, view model, render, write) on a model.
 // Usage: swift run -c release GenerateBenchmark synthetic ENTITIES [--keep DIR] | MODEL_PATH [--file-per model]
+//        [--templates DIR] [--runs R]
+// `--templates DIR` renders with the templates of DIR overriding the built-in ones, as `modelgen generate
+// --templates` does (swift-mustache renders them, not the fast path); `--runs` (default 5) takes the median
+// of R runs, 1 for profiling under `valgrind --tool=callgrind`.
 import DataModel
 import Foundation
 import ModelGenerator
@@ -21,9 +25,11 @@ func seconds(_ duration: Duration) -> String {
 }
 
 let options = GenerationOptions(fileLayout: arguments.contains("model") ? .model : .entity)
-let renderer = try CodeRenderer()
+let templates = arguments.firstIndex(of: "--templates").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+let runCount = arguments.firstIndex(of: "--runs").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil } ?? 5
+let renderer = try CodeRenderer(sources: templates.map { try TemplateSources.embedded.overridden(by: URL(fileURLWithPath: $0)) } ?? .embedded)
 var runs: [(read: Duration, viewModel: Duration, render: Duration, write: Duration, files: Int, lines: Int)] = []
-for run in 0..<5 {
+for run in 0..<max(1, runCount) {
     let output = OutputDirectory(url: scratch.appendingPathComponent("output-\(run)"))
     let clock = ContinuousClock()
     let start = clock.now
@@ -46,7 +52,7 @@ for run in 0..<5 {
     try output.write(files)
     let written = clock.now
     runs.append((read - start, built - read, rendered - built, written - rendered, files.count,
-                 files.reduce(0) { $0 + $1.contents.utf8.count { $0 == UInt8(ascii: "\n") } }))
+                 lineCount(of: files)))
 }
 let median = runs.sorted { ($0.read + $0.viewModel + $0.render + $0.write) < ($1.read + $1.viewModel + $1.render + $1.write) }[runs.count / 2]
 let total = median.read + median.viewModel + median.render + median.write

@@ -15,6 +15,11 @@ final class OursContender: Contender {
     }
 
     func insert(_ items: [ItemValues], owners: Int) async throws {
+        try await insertedContext(items, owners: owners).save()
+    }
+
+    /// A new context holding the owners and items as inserted objects, not saved yet.
+    func insertedContext(_ items: [ItemValues], owners: Int) throws -> ObjectContext {
         let context = try ObjectContext(store: store, model: BenchmarkModel.model)
         let ownerObjects = (0..<owners).map { Owner(context: context, name: "owner \($0)") }
         for values in items {
@@ -27,12 +32,17 @@ final class OursContender: Contender {
             item.ratio = values.ratio
             item.setOwner(ownerObjects[values.owner])
         }
-        try await context.save()
+        return context
     }
 
     func fetchActive() async throws -> Int {
+        try await activeItems().items.count
+    }
+
+    /// The active items as objects, in a new context.
+    func activeItems() async throws -> (context: ObjectContext, items: [Item]) {
         let context = try ObjectContext(store: store, model: BenchmarkModel.model)
-        return try await context.fetch(Item.self, where: \.isActive == true).count
+        return (context, try await context.fetch(Item.self, where: \.isActive == true))
     }
 
     func fetchOwnersWithItems() async throws -> Int {

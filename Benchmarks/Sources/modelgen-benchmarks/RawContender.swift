@@ -138,9 +138,14 @@ final class RawContender: Contender {
     private static let columns = "_pk, name, quantity, price, score, isActive, created, code, ratio, owner"
 
     func fetchActive() async throws -> Int {
+        try activeRows().count
+    }
+
+    /// The active items as plain structs.
+    func activeRows() throws -> [Row] {
         let statement = try prepare("SELECT \(Self.columns) FROM Item WHERE isActive = 1 ORDER BY _pk")
         defer { sqlite3_finalize(statement) }
-        return readItems(statement).count
+        return readItems(statement)
     }
 
     func fetchOwnersWithItems() async throws -> Int {

@@ -1,8 +1,15 @@
 import Foundation
 
-/// The result table: median milliseconds per contender, and the medians of the per-run ratios ours/raw
-/// and ours/GRDB.
+/// The result table: median milliseconds per contender, and the medians of the per-run ratios of ours to
+/// each other contender.
 struct Report {
+    /// Contender names, as `--only` takes them.
+    static let ours = "ours", raw = "raw", grdbRecords = "grdb-records", grdbStatements = "grdb-statements",
+               grdbCodable = "grdb-codable"
+    /// Every contender with its column title and its short name in ratio titles, in table order.
+    static let contenders = [(ours, "ours", "ours"), (raw, "raw C", "raw"), (grdbRecords, "GRDB rec", "rec"),
+                             (grdbStatements, "GRDB stmt", "stmt"), (grdbCodable, "GRDB Cod", "Cod")]
+
     let rows: Int
     let runs: Int
     let interleaved: Bool
@@ -12,12 +19,10 @@ struct Report {
         Self.median(samples[name]?[operation] ?? [])
     }
 
-    /// The median of the per-run ratios `name` / `other`: both ran in the same run, stage by stage, so
-    /// the ratio of one run is less exposed to the machine's state than a ratio of medians.
-    private func ratio(_ name: String, _ other: String, _ operation: Operation) -> Double {
-        let mine = samples[name]?[operation] ?? []
-        let theirs = samples[other]?[operation] ?? []
-        return Self.median(zip(mine, theirs).map { $0 / $1 })
+    /// The per-run ratios `name` / `other`: both ran in the same run, stage by stage, so the ratio of one
+    /// run is less exposed to the machine's state than a ratio of medians.
+    private func ratios(_ name: String, _ other: String, _ operation: Operation) -> [Double] {
+        zip(samples[name]?[operation] ?? [], samples[other]?[operation] ?? []).map { $0 / $1 }
     }
 
     private static func median(_ values: [Double]) -> Double {
@@ -36,18 +41,34 @@ struct Report {
     }
 
     var table: String {
+        let others = Self.contenders.dropFirst()
         var lines = ["N = \(rows) rows, \(interleaved ? "interleaved" : "sequential") stages, median of \(runs) run(s), milliseconds;"
                          + " ratios are medians of per-run ratios",
-                     pad("operation", 34, left: true) + pad("ours", 10) + pad("raw C", 10) + pad("GRDB", 10)
-                         + pad("ours/raw", 10) + pad("ours/GRDB", 11)]
+                     pad("operation", 34, left: true) + Self.contenders.map { pad($0.1, 10) }.joined()
+                         + others.map { pad("ours/" + $0.2, 11) }.joined()]
         for operation in Operation.allCases {
-            let (ours, raw, grdb) = (median("ours", operation), median("raw", operation), median("GRDB", operation))
             lines.append(pad(operation.rawValue, 34, left: true)
-                + pad(cell(ours * 1000, "%.1f"), 10) + pad(cell(raw * 1000, "%.1f"), 10)
-                + pad(cell(grdb * 1000, "%.1f"), 10)
-                + pad(cell(ratio("ours", "raw", operation), "%.2fx"), 10)
-                + pad(cell(ratio("ours", "GRDB", operation), "%.2fx"), 11))
+                + Self.contenders.map { pad(cell(median($0.0, operation) * 1000, "%.1f"), 10) }.joined()
+                + others.map { pad(cell(Self.median(ratios(Self.ours, $0.0, operation)), "%.2fx"), 11) }.joined())
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The run as JSON for `plot_ratios.py`: for each operation, each contender's median milliseconds and the
+    /// median of its per-run ratios to raw C.
+    var json: Data {
+        get throws {
+            let operations = Operation.allCases.map { operation -> [String: Any] in
+                var medians: [String: Double] = [:], toRaw: [String: Double] = [:]
+                for (name, _, _) in Self.contenders where samples[name]?[operation] != nil {
+                    medians[name] = median(name, operation) * 1000
+                    toRaw[name] = Self.median(ratios(name, Self.raw, operation))
+                }
+                return ["operation": operation.rawValue, "milliseconds": medians,
+                        "ratioToRaw": toRaw.filter { !$0.value.isNaN }]
+            }
+            let object: [String: Any] = ["rows": rows, "runs": runs, "interleaved": interleaved, "operations": operations]
+            return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        }
     }
 }

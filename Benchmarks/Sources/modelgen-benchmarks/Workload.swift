@@ -25,6 +25,9 @@ extension Contender {
     func batchedInsert(_ items: [ItemValues], owners: Int) async throws -> Double? { nil }
 }
 
+/// A contender, its name in the table, and the path of its database file.
+typealias NamedContender = (name: String, contender: Contender, path: String)
+
 /// The operations in table order.
 enum Operation: String, CaseIterable {
     case insert = "(a) insert N + save"
@@ -39,17 +42,28 @@ enum Operation: String, CaseIterable {
 /// Runs the workload against every contender, stage by stage: each contender works on its own database,
 /// so one stage (say, the inserts) runs for all contenders before the next begins, and the contenders of a
 /// run meet the machine in about the same state. Returns the seconds each operation took per contender.
-func measure(_ contenders: [(name: String, contender: Contender)], rows: Int) async throws -> [String: [Operation: Double]] {
+///
+/// After the inserts and after the updates, each contender's database file is read through a connection
+/// of its own (``DatabaseCheck``): the row counts, the sum of the prices and the journal mode must be what
+/// the stage wrote, so no contender can skip work.
+func measure(_ contenders: [NamedContender], rows: Int) async throws -> [String: [Operation: Double]] {
     let items = (0..<rows).map(ItemValues.init)
     let owners = (rows + 9) / 10
+    let priceSum = items.reduce(0) { $0 + $1.price }
     let clock = ContinuousClock()
     var times: [String: [Operation: Double]] = [:]
     func stage(_ operation: Operation, _ body: (Contender) async throws -> Void) async throws {
-        for (name, contender) in contenders {
+        for (name, contender, _) in contenders {
             times[name, default: [:]][operation] = seconds(try await clock.measure { try await body(contender) })
         }
     }
+    func verify(priceSum: Double) throws {
+        for (name, _, path) in contenders {
+            try DatabaseCheck.verify(path, name: name, owners: owners, items: rows, priceSum: priceSum)
+        }
+    }
     try await stage(.insert) { try await $0.insert(items, owners: owners) }
+    try verify(priceSum: priceSum)
     try await stage(.fetch) { contender in
         let found = try await contender.fetchActive()
         try check(found == (rows + 1) / 2, "fetched \(found) active items, expected \((rows + 1) / 2)")
@@ -58,12 +72,13 @@ func measure(_ contenders: [(name: String, contender: Contender)], rows: Int) as
         let found = try await contender.fetchOwnersWithItems()
         try check(found == min(rows, 10_000), "prefetched \(found) items, expected \(min(rows, 10_000))")
     }
-    for (_, contender) in contenders { try await contender.prepareUpdate() }
+    for (_, contender, _) in contenders { try await contender.prepareUpdate() }
     try await stage(.update) { contender in
         let found = try await contender.updatePrices()
         try check(found == rows, "updated \(found) items, expected \(rows)")
     }
-    for (name, contender) in contenders {
+    try verify(priceSum: priceSum + Double(rows))
+    for (name, contender, _) in contenders {
         let storeOnly = try await contender.storeOnly(items, owners: owners)
         let (insert, fetch) = (times[name]?[.insert], times[name]?[.fetch])
         times[name]?[.storeInsert] = storeOnly?.insert ?? insert

@@ -1,6 +1,8 @@
-// modelgen-benchmarks: ObjectGraphSQLite against the raw SQLite C API and GRDB records.
+// modelgen-benchmarks: ObjectGraphSQLite against the raw SQLite C API and three GRDB tiers.
 //
-//   swift run -c release --package-path Benchmarks modelgen-benchmarks [--rows N] [--runs R] [--interleave] [--only ours|raw|GRDB]
+//   swift run -c release --package-path Benchmarks modelgen-benchmarks [--rows N] [--runs R] [--interleave]
+//       [--only NAME] [--json PATH]
+//   ... modelgen-benchmarks --memory [--rows N]   (bytes per fetched and inserted object)
 //
 // N (default 100,000, or BENCHMARK_ROWS) items with eight attributes and a to-one owner; R runs (default
 // 1), the table shows each operation's median and the median of the per-run ratios. Every contender uses
@@ -16,7 +18,12 @@ func option(_ name: String) -> Int? {
 let rows = option("--rows") ?? ProcessInfo.processInfo.environment["BENCHMARK_ROWS"].flatMap { Int($0) } ?? 100_000
 let runs = max(1, option("--runs") ?? 1)
 let interleave = CommandLine.arguments.contains("--interleave")
-let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
+func textOption(_ name: String) -> String? {
+    CommandLine.arguments.firstIndex(of: name).flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
+}
+
+let only = textOption("--only")
+let jsonPath = textOption("--json")
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-benchmarks-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
@@ -26,13 +33,18 @@ defer { try? FileManager.default.removeItem(at: directory) }
 func runAll() async throws -> [String: [Operation: [Double]]] {
     var samples: [String: [Operation: [Double]]] = [:]
     for run in 0..<runs {
-        let makers: [(String, () async throws -> Contender)] = [
-            ("ours", { try await OursContender(path: directory.appendingPathComponent("ours-\(run).sqlite").path) }),
-            ("raw", { try RawContender(path: directory.appendingPathComponent("raw-\(run).sqlite").path) }),
-            ("GRDB", { try GRDBContender(path: directory.appendingPathComponent("grdb-\(run).sqlite").path) }),
+        let makers: [(String, (String) async throws -> Contender)] = [
+            (Report.ours, { try await OursContender(path: $0) }),
+            (Report.raw, { try RawContender(path: $0) }),
+            (Report.grdbRecords, { try GRDBRecordContender<FastRecords>(path: $0) }),
+            (Report.grdbStatements, { try GRDBStatementsContender(path: $0) }),
+            (Report.grdbCodable, { try GRDBRecordContender<CodableRecords>(path: $0) }),
         ].filter { only == nil || only == $0.0 }
-        var contenders: [(name: String, contender: Contender)] = []
-        for (name, make) in makers { contenders.append((name, try await make())) }
+        var contenders: [NamedContender] = []
+        for (name, make) in makers {
+            let path = directory.appendingPathComponent("\(name)-\(run).sqlite").path
+            contenders.append((name, try await make(path), path))
+        }
         let rotation = run % max(1, contenders.count)
         let ordered = Array(contenders[rotation...] + contenders[..<rotation])
         // Sequential: each contender runs all stages, so each stage finds the contender's own pages warm.
@@ -49,7 +61,13 @@ func runAll() async throws -> [String: [Operation: [Double]]] {
 }
 
 do {
-    print(Report(rows: rows, runs: runs, interleaved: interleave, samples: try await runAll()).table)
+    if CommandLine.arguments.contains("--memory") {
+        print(MemoryBenchmark.table(rows: rows, lines: try await MemoryBenchmark.run(rows: rows, directory: directory)))
+    } else {
+        let report = Report(rows: rows, runs: runs, interleaved: interleave, samples: try await runAll())
+        print(report.table)
+        if let jsonPath { try report.json.write(to: URL(fileURLWithPath: jsonPath)) }
+    }
 } catch {
     FileHandle.standardError.write(Data("modelgen-benchmarks: \(error)\n".utf8))
     exit(1)

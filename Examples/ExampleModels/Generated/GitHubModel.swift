@@ -9,6 +9,7 @@ public enum GitHubModel {
         name: "GitHub",
         classes: [
             Issue.self,
+            Label.self,
             Repository.self,
             User.self,
         ]

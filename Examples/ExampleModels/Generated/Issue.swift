@@ -9,17 +9,18 @@ public final class Issue: ManagedObject, ManagedEntity {
         name: "Issue",
         attributes: [
             AttributeDescription(name: "body", type: .string),
-            AttributeDescription(name: "closedAt", type: .date),
-            AttributeDescription(name: "createdAt", type: .date),
-            AttributeDescription(name: "htmlURL", type: .uri),
+            AttributeDescription(name: "closedAt", type: .date, userInfo: ["rest.readOnly": "YES"]),
+            AttributeDescription(name: "createdAt", type: .date, userInfo: ["rest.readOnly": "YES"]),
+            AttributeDescription(name: "htmlURL", type: .uri, userInfo: ["rest.readOnly": "YES"]),
             AttributeDescription(name: "identifier", type: .integer64, isOptional: false),
-            AttributeDescription(name: "number", type: .integer64, isOptional: false, defaultValue: .integer(0)),
+            AttributeDescription(name: "number", type: .integer64, isOptional: false, defaultValue: .integer(0), userInfo: ["rest.readOnly": "YES"]),
             AttributeDescription(name: "state", type: .string, isOptional: false, defaultValue: .string("open"), regularExpression: "open|closed"),
             AttributeDescription(name: "title", type: .string, isOptional: false, minimum: .integer(1), maximum: .integer(256)),
-            AttributeDescription(name: "updatedAt", type: .date),
+            AttributeDescription(name: "updatedAt", type: .date, userInfo: ["rest.readOnly": "YES"]),
         ],
         relationships: [
             RelationshipDescription(name: "assignee", destination: "User", inverse: "assignedIssues"),
+            RelationshipDescription(name: "labels", destination: "Label", inverse: "issues", isToMany: true),
             RelationshipDescription(name: "repository", destination: "Repository", inverse: "issues"),
             RelationshipDescription(name: "user", destination: "User", inverse: "issues"),
         ],
@@ -32,19 +33,20 @@ public final class Issue: ManagedObject, ManagedEntity {
             identifierAttribute: "identifier",
             attributes: [
                 RESTAttributeMapping(attribute: "body", keyPath: ["body"]),
-                RESTAttributeMapping(attribute: "closedAt", keyPath: ["closed_at"]),
-                RESTAttributeMapping(attribute: "createdAt", keyPath: ["created_at"]),
-                RESTAttributeMapping(attribute: "htmlURL", keyPath: ["html_url"]),
+                RESTAttributeMapping(attribute: "closedAt", keyPath: ["closed_at"], isReadOnly: true),
+                RESTAttributeMapping(attribute: "createdAt", keyPath: ["created_at"], isReadOnly: true),
+                RESTAttributeMapping(attribute: "htmlURL", keyPath: ["html_url"], isReadOnly: true),
                 RESTAttributeMapping(attribute: "identifier", keyPath: ["id"]),
-                RESTAttributeMapping(attribute: "number", keyPath: ["number"]),
+                RESTAttributeMapping(attribute: "number", keyPath: ["number"], isReadOnly: true),
                 RESTAttributeMapping(attribute: "state", keyPath: ["state"]),
                 RESTAttributeMapping(attribute: "title", keyPath: ["title"]),
-                RESTAttributeMapping(attribute: "updatedAt", keyPath: ["updated_at"]),
+                RESTAttributeMapping(attribute: "updatedAt", keyPath: ["updated_at"], isReadOnly: true),
             ],
             relationships: [
-                RESTRelationshipMapping(relationship: "assignee", key: "assignee", foreignKey: "assignee_id"),
-                RESTRelationshipMapping(relationship: "repository", key: "repository", foreignKey: "repository_id"),
-                RESTRelationshipMapping(relationship: "user", key: "user", foreignKey: "user_id"),
+                RESTRelationshipMapping(relationship: "assignee", key: "assignee", foreignKey: "assignee_id", writesForeignKey: false),
+                RESTRelationshipMapping(relationship: "labels", key: "labels"),
+                RESTRelationshipMapping(relationship: "repository", key: "repository", foreignKey: "repository_id", writesForeignKey: false),
+                RESTRelationshipMapping(relationship: "user", key: "user", foreignKey: "user_id", writesForeignKey: false),
             ],
         ),
     )
@@ -118,15 +120,22 @@ public final class Issue: ManagedObject, ManagedEntity {
     /// Sets relationship `assignee`.
     public func setAssignee(_ user: User?) { set(user, toOneAt: 0) }
 
+    /// Relationship `labels` (to-many `Label`, inverse `issues`, Nullify).
+    public nonisolated(nonsending) var labels: [Label] { get async throws { try await toMany(at: 1) } }
+    /// Adds to relationship `labels`.
+    public func addToLabels(_ label: Label) { add(label, toManyAt: 1) }
+    /// Removes from relationship `labels`.
+    public func removeFromLabels(_ label: Label) { remove(label, fromToManyAt: 1) }
+
     /// Relationship `repository` (to-one `Repository`, inverse `issues`, Nullify).
-    public nonisolated(nonsending) var repository: Repository? { get async throws { try await toOne(at: 1) } }
+    public nonisolated(nonsending) var repository: Repository? { get async throws { try await toOne(at: 2) } }
     /// Sets relationship `repository`.
-    public func setRepository(_ repository: Repository?) { set(repository, toOneAt: 1) }
+    public func setRepository(_ repository: Repository?) { set(repository, toOneAt: 2) }
 
     /// Relationship `user` (to-one `User`, inverse `issues`, Nullify).
-    public nonisolated(nonsending) var user: User? { get async throws { try await toOne(at: 2) } }
+    public nonisolated(nonsending) var user: User? { get async throws { try await toOne(at: 3) } }
     /// Sets relationship `user`.
-    public func setUser(_ user: User?) { set(user, toOneAt: 2) }
+    public func setUser(_ user: User?) { set(user, toOneAt: 3) }
 
     /// Creates a `Issue` in `context`, with every required attribute that has no default.
     public convenience init(context: ObjectContext, identifier: Int64, title: String) {
@@ -164,6 +173,8 @@ public final class Issue: ManagedObject, ManagedEntity {
         public var updatedAt: AttributeField<Date?> { attribute("updatedAt") }
         /// Relationship `assignee`.
         public var assignee: User.Fields { toOne("assignee") }
+        /// Relationship `labels`.
+        public var labels: ToManyField<Label.Fields> { toMany("labels") }
         /// Relationship `repository`.
         public var repository: Repository.Fields { toOne("repository") }
         /// Relationship `user`.

@@ -9,18 +9,19 @@ public final class Repository: ManagedObject, ManagedEntity {
         name: "Repository",
         attributes: [
             AttributeDescription(name: "fullName", type: .string, isOptional: false),
-            AttributeDescription(name: "htmlURL", type: .uri),
+            AttributeDescription(name: "htmlURL", type: .uri, userInfo: ["rest.readOnly": "YES"]),
             AttributeDescription(name: "identifier", type: .integer64, isOptional: false),
             AttributeDescription(name: "isPrivate", type: .boolean, isOptional: false, defaultValue: .bool(false), userInfo: ["rest.key": "private"]),
             AttributeDescription(name: "language", type: .string),
             AttributeDescription(name: "name", type: .string, isOptional: false, minimum: .integer(1), maximum: .integer(100)),
-            AttributeDescription(name: "openIssuesCount", type: .integer32, isOptional: false, defaultValue: .integer(0)),
-            AttributeDescription(name: "pushedAt", type: .date),
+            AttributeDescription(name: "openIssuesCount", type: .integer32, isOptional: false, defaultValue: .integer(0), userInfo: ["rest.readOnly": "YES"]),
+            AttributeDescription(name: "pushedAt", type: .date, userInfo: ["rest.readOnly": "YES"]),
             AttributeDescription(name: "repositoryDescription", type: .string, userInfo: ["rest.key": "description"]),
-            AttributeDescription(name: "stargazersCount", type: .integer32, isOptional: false, defaultValue: .integer(0)),
+            AttributeDescription(name: "stargazersCount", type: .integer32, isOptional: false, defaultValue: .integer(0), userInfo: ["rest.readOnly": "YES"]),
         ],
         relationships: [
             RelationshipDescription(name: "issues", destination: "Issue", inverse: "repository", isToMany: true, deleteRule: .cascade, userInfo: ["rest.insertsThroughPath": "YES", "rest.path": "/repos/:full_name/issues"]),
+            RelationshipDescription(name: "labels", destination: "Label", inverse: "repository", isToMany: true, deleteRule: .cascade, userInfo: ["rest.insertsThroughPath": "YES", "rest.path": "/repos/:full_name/labels"]),
             RelationshipDescription(name: "owner", destination: "User", inverse: "repositories"),
         ],
         uniquenessConstraints: [["identifier"]],
@@ -31,19 +32,20 @@ public final class Repository: ManagedObject, ManagedEntity {
             identifierAttribute: "identifier",
             attributes: [
                 RESTAttributeMapping(attribute: "fullName", keyPath: ["full_name"]),
-                RESTAttributeMapping(attribute: "htmlURL", keyPath: ["html_url"]),
+                RESTAttributeMapping(attribute: "htmlURL", keyPath: ["html_url"], isReadOnly: true),
                 RESTAttributeMapping(attribute: "identifier", keyPath: ["id"]),
                 RESTAttributeMapping(attribute: "isPrivate", keyPath: ["private"]),
                 RESTAttributeMapping(attribute: "language", keyPath: ["language"]),
                 RESTAttributeMapping(attribute: "name", keyPath: ["name"]),
-                RESTAttributeMapping(attribute: "openIssuesCount", keyPath: ["open_issues_count"]),
-                RESTAttributeMapping(attribute: "pushedAt", keyPath: ["pushed_at"]),
+                RESTAttributeMapping(attribute: "openIssuesCount", keyPath: ["open_issues_count"], isReadOnly: true),
+                RESTAttributeMapping(attribute: "pushedAt", keyPath: ["pushed_at"], isReadOnly: true),
                 RESTAttributeMapping(attribute: "repositoryDescription", keyPath: ["description"]),
-                RESTAttributeMapping(attribute: "stargazersCount", keyPath: ["stargazers_count"]),
+                RESTAttributeMapping(attribute: "stargazersCount", keyPath: ["stargazers_count"], isReadOnly: true),
             ],
             relationships: [
                 RESTRelationshipMapping(relationship: "issues", key: "issues", path: RESTPath([.literal("/repos/"), .value(["fullName"]), .literal("/issues")]), insertsThroughPath: true),
-                RESTRelationshipMapping(relationship: "owner", key: "owner", foreignKey: "owner_id"),
+                RESTRelationshipMapping(relationship: "labels", key: "labels", path: RESTPath([.literal("/repos/"), .value(["fullName"]), .literal("/labels")]), insertsThroughPath: true),
+                RESTRelationshipMapping(relationship: "owner", key: "owner", foreignKey: "owner_id", writesForeignKey: false),
             ],
         ),
     )
@@ -124,10 +126,17 @@ public final class Repository: ManagedObject, ManagedEntity {
     /// Removes from relationship `issues`.
     public func removeFromIssues(_ issue: Issue) { remove(issue, fromToManyAt: 0) }
 
+    /// Relationship `labels` (to-many `Label`, inverse `repository`, Cascade).
+    public nonisolated(nonsending) var labels: [Label] { get async throws { try await toMany(at: 1) } }
+    /// Adds to relationship `labels`.
+    public func addToLabels(_ label: Label) { add(label, toManyAt: 1) }
+    /// Removes from relationship `labels`.
+    public func removeFromLabels(_ label: Label) { remove(label, fromToManyAt: 1) }
+
     /// Relationship `owner` (to-one `User`, inverse `repositories`, Nullify).
-    public nonisolated(nonsending) var owner: User? { get async throws { try await toOne(at: 1) } }
+    public nonisolated(nonsending) var owner: User? { get async throws { try await toOne(at: 2) } }
     /// Sets relationship `owner`.
-    public func setOwner(_ user: User?) { set(user, toOneAt: 1) }
+    public func setOwner(_ user: User?) { set(user, toOneAt: 2) }
 
     /// Creates a `Repository` in `context`, with every required attribute that has no default.
     public convenience init(context: ObjectContext, fullName: String, identifier: Int64, name: String) {
@@ -168,6 +177,8 @@ public final class Repository: ManagedObject, ManagedEntity {
         public var stargazersCount: AttributeField<Int32> { attribute("stargazersCount") }
         /// Relationship `issues`.
         public var issues: ToManyField<Issue.Fields> { toMany("issues") }
+        /// Relationship `labels`.
+        public var labels: ToManyField<Label.Fields> { toMany("labels") }
         /// Relationship `owner`.
         public var owner: User.Fields { toOne("owner") }
     }

@@ -36,7 +36,7 @@ public final class Track: ManagedObject, ManagedEntity {
                 RESTAttributeMapping(attribute: "title", keyPath: ["title"]),
             ],
             relationships: [
-                RESTRelationshipMapping(relationship: "album", key: "album", foreignKey: "album_id"),
+                RESTRelationshipMapping(relationship: "album", key: "album", foreignKey: "album_id", writesForeignKey: false),
             ],
         ),
     )

@@ -8,10 +8,10 @@ public final class User: ManagedObject, ManagedEntity {
     public static let entity = EntityDescription(
         name: "User",
         attributes: [
-            AttributeDescription(name: "avatarURL", type: .uri),
+            AttributeDescription(name: "avatarURL", type: .uri, userInfo: ["rest.readOnly": "YES"]),
             AttributeDescription(name: "company", type: .string),
             AttributeDescription(name: "gravatarIdentifier", type: .string),
-            AttributeDescription(name: "htmlURL", type: .uri),
+            AttributeDescription(name: "htmlURL", type: .uri, userInfo: ["rest.readOnly": "YES"]),
             AttributeDescription(name: "identifier", type: .integer64, isOptional: false),
             AttributeDescription(name: "login", type: .string, isOptional: false, minimum: .integer(1), maximum: .integer(39)),
             AttributeDescription(name: "name", type: .string),
@@ -29,10 +29,10 @@ public final class User: ManagedObject, ManagedEntity {
             objectPath: RESTPath([.literal("/users/"), .value(["login"])]),
             identifierAttribute: "identifier",
             attributes: [
-                RESTAttributeMapping(attribute: "avatarURL", keyPath: ["avatar_url"]),
+                RESTAttributeMapping(attribute: "avatarURL", keyPath: ["avatar_url"], isReadOnly: true),
                 RESTAttributeMapping(attribute: "company", keyPath: ["company"]),
                 RESTAttributeMapping(attribute: "gravatarIdentifier", keyPath: ["gravatar_id"]),
-                RESTAttributeMapping(attribute: "htmlURL", keyPath: ["html_url"]),
+                RESTAttributeMapping(attribute: "htmlURL", keyPath: ["html_url"], isReadOnly: true),
                 RESTAttributeMapping(attribute: "identifier", keyPath: ["id"]),
                 RESTAttributeMapping(attribute: "login", keyPath: ["login"]),
                 RESTAttributeMapping(attribute: "name", keyPath: ["name"]),

@@ -22,12 +22,19 @@ public struct GenerationOptions: Sendable, Hashable {
     public var fileLayout: FileLayout
     /// The modules generated files import besides Foundation (`ObjectGraph` unless the code lives in it).
     public var imports: [String]
+    /// The version order and custom migration steps of each model that has them, by model name.
+    public var versions: [String: VersionsConfiguration]
+    /// Version pairs with a custom migration step, for every model (the command line's `--custom-step`).
+    public var customSteps: Set<VersionPair>
 
     /// Creates options; the defaults are public declarations, one file per entity, importing `ObjectGraph`.
-    public init(accessLevel: AccessLevel = .public, fileLayout: FileLayout = .entity, imports: [String] = ["ObjectGraph"]) {
+    public init(accessLevel: AccessLevel = .public, fileLayout: FileLayout = .entity, imports: [String] = ["ObjectGraph"],
+                versions: [String: VersionsConfiguration] = [:], customSteps: Set<VersionPair> = []) {
         self.accessLevel = accessLevel
         self.fileLayout = fileLayout
         self.imports = imports
+        self.versions = versions
+        self.customSteps = customSteps
     }
 
     /// The modifier for ordinary declarations, with a trailing space (`public `), or empty.

@@ -58,15 +58,38 @@ public struct ModelGeneration: Sendable {
     }
 
     /// The view model of the model at `path`, or `nil` when it cannot be read; with every diagnostic.
+    /// A bundle with several versions gets its version history and the migration plan between them.
     public func viewModel(path: String) -> (ModelContext?, [Diagnostic]) {
-        let loaded = ModelLoader().load(path: path)
-        guard let model = loaded.model, let contentsPath = loaded.contentsPath else { return (nil, loaded.diagnostics) }
-        let contentsURL = URL(fileURLWithPath: contentsPath)
+        let modelName = Self.modelName(of: path)
+        var configuration = options.versions[modelName] ?? VersionsConfiguration()
+        configuration.customSteps.formUnion(options.customSteps)
+        let loaded = ModelLoader().loadVersions(path: path, order: configuration.order)
+        let kept = loaded.diagnostics.filter(Self.isKept)
+        guard let current = loaded.current, var (context, diagnostics) = versionContext(current, modelName: modelName) else {
+            return (nil, kept)
+        }
+        let history = loaded.history
+        if history.count > 1, !loaded.hasErrors {
+            let planner = MigrationPlanner(customSteps: configuration.customSteps)
+            let plans = Array(zip(history, history.dropFirst())).parallelMap { planner.plan(from: $0, to: $1) }
+            let versions = Array(history.dropLast()).parallelMap { version in
+                versionContext(version, modelName: modelName).map { HistoryContextBuilder.Version(version: version, context: $0.0) }
+            }.compactMap { $0 } + [HistoryContextBuilder.Version(version: current, context: context)]
+            let (historyContext, notes) = HistoryContextBuilder(modelName: modelName, typeName: context.typeName).build(versions, plans: plans)
+            context.history = historyContext
+            diagnostics += notes + plans.flatMap(\.problems)
+        }
+        return (context, (kept + diagnostics).sortedByLocation())
+    }
+
+    /// The view model of one version, with the diagnostics of building it.
+    private func versionContext(_ version: ModelVersion, modelName: String) -> (ModelContext, [Diagnostic])? {
+        guard let model = version.model else { return nil }
+        let contentsURL = URL(fileURLWithPath: version.contentsPath)
         let versionFile = contentsURL.lastPathComponent == "contents" ? contentsURL.deletingLastPathComponent().lastPathComponent : contentsURL.lastPathComponent
-        let (context, diagnostics) = ViewModelBuilder(options: options).build(
-            model, modelName: Self.modelName(of: path), modelFileName: versionFile, path: contentsPath,
+        return ViewModelBuilder(options: options).build(
+            model, modelName: modelName, modelFileName: versionFile, path: version.contentsPath,
             contents: try? String(contentsOf: contentsURL, encoding: .utf8))
-        return (context, (loaded.diagnostics.filter(Self.isKept) + diagnostics).sortedByLocation())
     }
 
     /// Drops the validator's announcements of renames: the generator reports each rename itself, naming

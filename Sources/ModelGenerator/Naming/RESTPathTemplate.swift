@@ -1,7 +1,9 @@
 /// A REST URL template from the model's userInfo (`rest.path`), such as `/repos/:repository.full_name/issues`.
 ///
 /// `:` starts a key path of JSON keys (`[A-Za-z_][A-Za-z0-9_]*` joined by `.`) that is replaced by the
-/// object's value at run time; everything else is literal. A key path ends at the first character that
+/// object's value at run time as path text (`/` in the value stays a separator: `/repos/:full_name`
+/// gives `/repos/octocat/Hello-World`); `::` starts one whose value stays one path segment (`/` escaped
+/// as `%2F`: `/labels/::name`); everything else is literal. After a `?`, values are query values. A key path ends at the first character that
 /// cannot continue it (`/`, `?`, `-`, ...); a `.` continues it only when a key follows (`/files/:name.` ends with a literal `.`).
 ///
 /// ```swift
@@ -13,8 +15,10 @@ public struct RESTPathTemplate: Sendable, Hashable, CustomStringConvertible {
     public enum Segment: Sendable, Hashable {
         /// Literal text, `offset` characters from the start.
         case literal(String, offset: Int)
-        /// A `:key.path` placeholder, `offset` characters from the start (at the `:`).
+        /// A `:key.path` placeholder (path text), `offset` characters from the start (at the `:`).
         case keyPath([String], offset: Int)
+        /// A `::key.path` placeholder (one path segment), `offset` characters from the start (at the first `:`).
+        case segmentKeyPath([String], offset: Int)
     }
 
     /// The template as written.
@@ -25,7 +29,10 @@ public struct RESTPathTemplate: Sendable, Hashable, CustomStringConvertible {
     /// The key paths of the placeholders, in order.
     public var keyPaths: [[String]] {
         segments.compactMap { segment in
-            if case .keyPath(let path, _) = segment { path } else { nil }
+            switch segment {
+            case .literal: nil
+            case .keyPath(let path, _), .segmentKeyPath(let path, _): path
+            }
         }
     }
 
@@ -33,7 +40,7 @@ public struct RESTPathTemplate: Sendable, Hashable, CustomStringConvertible {
     public var description: String { template }
 
     /// Parses and validates a template.
-    /// - Throws: ``RESTPathTemplateError`` for an empty template, whitespace, or a `:` not followed by a key.
+    /// - Throws: ``RESTPathTemplateError`` for an empty template, whitespace, or a `:` or `::` not followed by a key.
     public init(_ template: String) throws(RESTPathTemplateError) {
         self.template = template
         self.segments = try Self.segments(of: Array(template))
@@ -56,8 +63,9 @@ public struct RESTPathTemplate: Sendable, Hashable, CustomStringConvertible {
             if literalStart < index {
                 segments.append(.literal(String(characters[literalStart..<index]), offset: literalStart))
             }
-            let (path, end) = try keyPath(in: characters, at: index)
-            segments.append(.keyPath(path, offset: index))
+            let isSegment = index + 1 < characters.count && characters[index + 1] == ":"
+            let (path, end) = try keyPath(in: characters, at: isSegment ? index + 1 : index)
+            segments.append(isSegment ? .segmentKeyPath(path, offset: index) : .keyPath(path, offset: index))
             index = end
             literalStart = end
         }

@@ -12,7 +12,15 @@ public struct CodeRenderer: Sendable {
 
     /// A renderer over `sources` (the embedded templates, possibly overridden by a directory).
     public init(sources: TemplateSources = .embedded) throws(TemplateError) {
-        renderer = try TemplateRenderer(sources: sources)
+        try self.init(sources: sources, usesFastPath: true)
+    }
+
+    /// A renderer that renders the package's own templates through ``FastTemplateLibrary`` or, with
+    /// `usesFastPath` false, everything through swift-mustache (to compare the two).
+    init(sources: TemplateSources, usesFastPath: Bool) throws(TemplateError) {
+        var renderer = try TemplateRenderer(sources: sources)
+        renderer.usesFastPath = usesFastPath
+        self.renderer = renderer
         singleFileRenderer = try renderer.replacing("entity", withField: PrerenderedModelContext.Entity.sectionField)
     }
 

@@ -219,17 +219,62 @@ import {{.}}
 {{/composites}}
 /// Model `{{modelName}}`: every entity class, for creating contexts and stores.
 {{access}}enum {{typeName}} {
-    /// The model with the class of every entity.
+    /// The model with the class of every entity{{#history}}, and its version history{{/history}}.
     {{access}}static let model = ManagedObjectModel(
         name: "{{modelName}}",
         classes: [
             {{#entities}}
             {{className}}.self,
             {{/entities}}
+        ]{{#history}},
+        history: history{{/history}}
+    )
+    {{#history}}
+
+    /// Every version of the model, oldest first (the last is this model), and the migration steps
+    /// modelgen inferred between consecutive versions; stores migrate data of older versions with it.
+    {{access}}static let history = ModelVersionHistory(
+        versions: [
+            {{#versions}}
+            {{reference}},
+            {{/versions}}
+        ],
+        stages: [
+            {{#stages}}
+            {{storageTypeName}}.{{storageName}},
+            {{/stages}}
         ]
     )
+    {{/history}}
 }
+{{#history}}
 
+/// The older versions of model `{{modelName}}`, the stages between versions, and the entity descriptions
+/// of older versions that differ from the current ones, each distinct one once (named after the version
+/// it first appears in). One declaration each, so the compiler checks many small expressions.
+private enum {{storageTypeName}} {
+    {{#versions}}
+    {{^isCurrent}}
+    static let {{storageName}} = {{literal}}
+    {{/isCurrent}}
+    {{/versions}}
+    {{#stages}}
+    {{#hasSteps}}
+    static let {{storageName}} = MigrationStage(from: {{fromLiteral}}, to: {{toLiteral}}, steps: [
+        {{#steps}}
+        {{.}},
+        {{/steps}}
+    ])
+    {{/hasSteps}}
+    {{^hasSteps}}
+    static let {{storageName}} = MigrationStage(from: {{fromLiteral}}, to: {{toLiteral}}, steps: [])
+    {{/hasSteps}}
+    {{/stages}}
+    {{#entities}}
+    static let {{name}} = {{literal}}
+    {{/entities}}
+}
+{{/history}}
 """#,
         "model-file": #"""
 {{>header}}

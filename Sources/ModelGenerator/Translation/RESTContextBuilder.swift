@@ -13,6 +13,7 @@ struct RESTContextBuilder {
     /// The entity's mapping, or `nil` when neither it nor its properties declare a `rest.*` key.
     func context(for entity: ResolvedEntity, log: inout IssueLog) -> RESTEntityContext? {
         let userInfo = entity.entity.userInfo
+        checkKeys(of: entity, log: &log)
         let hasREST = ([userInfo] + entity.attributes.map(\.attribute.userInfo) + entity.relationships.map(\.relationship.userInfo))
             .contains { $0.entries.contains { $0.key.hasPrefix("rest.") } }
         let discriminator = discriminator(of: entity, log: &log)
@@ -27,7 +28,12 @@ struct RESTContextBuilder {
         if identifierKey != "id" { arguments.append("identifierKey: \(SwiftSource.string(identifierKey))") }
         if let identifierAttribute { arguments.append("identifierAttribute: \(SwiftSource.string(identifierAttribute))") }
         if let envelope = userInfo["rest.envelope"] { arguments.append("envelope: \(SwiftSource.string(envelope))") }
-        let attributes = entity.attributes.filter { !$0.attribute.isTransient }.map { attributeLiteral($0, log: &log) }
+        let attributes = entity.attributes.filter { !$0.attribute.isTransient }.map { attribute in
+            // Inherited attributes were checked with the entity that declares them.
+            var inherited = IssueLog(path: log.path)
+            return attribute.declaringEntity == entity.entity.name
+                ? attributeLiteral(attribute, log: &log) : attributeLiteral(attribute, log: &inherited)
+        }
         if !attributes.isEmpty { arguments.append("attributes: " + Self.list(attributes)) }
         let relationships = entity.relationships.map { relationshipLiteral($0, source: entity, log: &log) }
         if !relationships.isEmpty { arguments.append("relationships: " + Self.list(relationships)) }
@@ -38,6 +44,22 @@ struct RESTContextBuilder {
                                  identifierAttribute: identifierAttribute, envelope: userInfo["rest.envelope"],
                                  entityKey: discriminator.key, entityValue: discriminator.value,
                                  mappingLiteral: literal.replacingOccurrences(of: "\n", with: "\n        "))
+    }
+
+    /// Warns about (or refuses) `rest.*` keys of the entity and the properties it declares that the
+    /// generator does not know or that belong elsewhere.
+    private func checkKeys(of entity: ResolvedEntity, log: inout IssueLog) {
+        RESTUserInfoKeys.check(entity.entity.userInfo, of: .entity, named: entity.entity.name, log: &log)
+        for attribute in entity.attributes where attribute.declaringEntity == entity.entity.name {
+            RESTUserInfoKeys.check(attribute.attribute.userInfo, of: .attribute, named: "\(entity.entity.name).\(attribute.attribute.name)", log: &log)
+        }
+        for relationship in entity.relationships where relationship.declaringEntity == entity.entity.name {
+            RESTUserInfoKeys.check(relationship.relationship.userInfo, of: .relationship,
+                                   named: "\(entity.entity.name).\(relationship.relationship.name)", log: &log)
+        }
+        for property in entity.entity.fetchedProperties {
+            RESTUserInfoKeys.check(property.userInfo, of: .fetchedProperty, named: "\(entity.entity.name).\(property.name)", log: &log)
+        }
     }
 
     /// The root entity of `entity`'s inheritance hierarchy (itself when it has no parent the model declares).
@@ -128,18 +150,40 @@ struct RESTContextBuilder {
                           at: entry("rest.dateFormat", of: userInfo) ?? attribute.attribute.location)
             }
         }
+        let isReadOnly = RESTUserInfoKeys.flag("rest.readOnly", of: userInfo, log: &log) ?? false
+        for (key, label) in [("rest.writeKey", "writeKeyPath"), ("rest.createKey", "createKeyPath")] {
+            guard let value = userInfo[key] else { continue }
+            let location = entry(key, of: userInfo) ?? attribute.attribute.location
+            let keys = value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            if keys.contains(where: \.isEmpty) {
+                log.error("\(key) '\(value)' is not a JSON key or dotted key path", at: location)
+            } else if isReadOnly {
+                log.warning("\(key) is ignored: \(attribute.attribute.name) is read-only (rest.readOnly), so saves never send it", at: location)
+            } else {
+                literal += ", \(label): [\(keys.map(SwiftSource.string).joined(separator: ", "))]"
+            }
+        }
+        if isReadOnly { literal += ", isReadOnly: true" }
         return literal + ")"
     }
 
+    /// A relationship's mapping: its JSON key, its foreign key (`rest.foreignKey`, sent by saves; for a
+    /// to-one without one, `<key>_id`, only read), its URL and whether inserts go through it.
     private func relationshipLiteral(_ relationship: ResolvedEntity.ResolvedRelationship, source: ResolvedEntity, log: inout IssueLog) -> String {
         let model = relationship.relationship
         let key = jsonKey(model.name, model.userInfo)
         var parts = ["relationship: \(SwiftSource.string(model.name))", "key: \(SwiftSource.string(key))"]
-        if !model.isToMany { parts.append("foreignKey: \(SwiftSource.string(model.userInfo["rest.foreignKey"] ?? key + "_id"))") }
+        let isReadOnly = RESTUserInfoKeys.flag("rest.readOnly", of: model.userInfo, log: &log) ?? false
+        if let foreignKey = model.userInfo["rest.foreignKey"] {
+            parts.append("foreignKey: \(SwiftSource.string(foreignKey))")
+            if isReadOnly { parts.append("writesForeignKey: false") }
+        } else if !model.isToMany {
+            parts.append("foreignKey: \(SwiftSource.string(key + "_id")), writesForeignKey: false")
+        }
         if let path = restPath("rest.path", of: model.userInfo, from: source, fallback: model.location, log: &log) {
             parts.append("path: \(path.literal)")
         }
-        if let inserts = model.userInfo["rest.insertsThroughPath"], ["YES", "yes", "true", "1"].contains(inserts) {
+        if RESTUserInfoKeys.flag("rest.insertsThroughPath", of: model.userInfo, log: &log) == true {
             parts.append("insertsThroughPath: true")
         }
         return "RESTRelationshipMapping(\(parts.joined(separator: ", ")))"
@@ -160,16 +204,24 @@ struct RESTContextBuilder {
             return nil
         }
         var segments: [String] = []
+        var inQuery = false
         for segment in parsed.segments {
             switch segment {
             case .literal(let text, _):
                 segments.append(".literal(\(SwiftSource.string(text)))")
-            case .keyPath(let keys, _):
+                inQuery = inQuery || text.contains("?")
+            case .keyPath(let keys, _), .segmentKeyPath(let keys, _):
+                let isSegment = if case .segmentKeyPath = segment { true } else { false }
+                let spelled = (isSegment ? "::" : ":") + keys.joined(separator: ".")
                 guard let names = propertyNames(for: keys, from: entity) else {
-                    log.error("\(key) '\(template)': ':\(keys.joined(separator: "."))' names no attribute of entity '\(entity.entity.name)' (JSON keys through to-one relationships)", at: location)
+                    log.error("\(key) '\(template)': '\(spelled)' names no attribute of entity '\(entity.entity.name)' (JSON keys or property names, through to-one relationships)", at: location)
                     return nil
                 }
-                segments.append(".value([\(names.map(SwiftSource.string).joined(separator: ", "))])")
+                if isSegment && inQuery {
+                    log.warning("\(key) '\(template)': '\(spelled)' is in the query, where every value is escaped as a query value; write ':\(keys.joined(separator: "."))'", at: location)
+                }
+                let list = names.map(SwiftSource.string).joined(separator: ", ")
+                segments.append(isSegment && !inQuery ? ".segment([\(list)])" : ".value([\(list)])")
             }
         }
         return (template, "RESTPath([\(segments.joined(separator: ", "))])")

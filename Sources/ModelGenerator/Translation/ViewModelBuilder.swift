@@ -38,6 +38,7 @@ public struct ViewModelBuilder: Sendable {
         let builder = EntityContextBuilder(modelName: modelName, options: options,
                                            attributeTranslator: attributeTranslator, jsonKeys: jsonKeys)
         let restBuilder = RESTContextBuilder(entities: resolved, jsonKeys: jsonKeys)
+        RESTUserInfoKeys.check(model.userInfo, of: .model, named: modelName, log: &log)
         let resolvedEntities = resolved
         let fetchRequestsByEntity = Dictionary(grouping: model.fetchRequests, by: \.entityName)
         let perEntity = model.entities.parallelMap { entity -> (EntityContext?, [Diagnostic]) in
@@ -65,7 +66,8 @@ public struct ViewModelBuilder: Sendable {
             imports: Set(["Foundation"] + options.imports).sorted(),
             entities: entities,
             composites: composites,
-            classList: entities.map { "\($0.className).self" }.joined(separator: ", ")
+            classList: entities.map { "\($0.className).self" }.joined(separator: ", "),
+            history: nil
         )
         return (context, log.diagnostics.sortedByLocation())
     }

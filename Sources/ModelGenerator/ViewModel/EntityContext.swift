@@ -22,6 +22,8 @@ public struct EntityContext: Sendable, Hashable, Codable {
     public var schemaHeader: [String]
     /// The lines after the attribute and relationship lists (uniqueness constraints, indexes, userInfo).
     public var schemaTrailer: [String]
+    /// The uniqueness constraints declared on the entity, each as its property names.
+    public var uniquenessConstraints: [[String]]
     /// Whether the entity is abstract (no initializer).
     public var isAbstract: Bool
     /// The parent entity's name, if any.

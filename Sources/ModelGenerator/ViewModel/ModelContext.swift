@@ -23,6 +23,8 @@ public struct ModelContext: Sendable, Hashable, Codable {
     public var composites: [CompositeContext]
     /// The classes of every entity, as a Swift list (`Band.self, Album.self`), in entity order.
     public var classList: String
+    /// The version history, when the model has more than one version.
+    public var history: HistoryContext?
 }
 
 /// A composite type of the model, generated as a `Codable` struct.

@@ -67,6 +67,8 @@ public struct RelationshipContext: Sendable, Hashable, Codable {
     public var isOrdered: Bool
     /// Whether the model says optional.
     public var isOptional: Bool
+    /// Whether the model says transient.
+    public var isTransient: Bool
     /// The delete rule as the model writes it (`Cascade`).
     public var deleteRule: String
     /// The `RelationshipDescription(...)` literal of the schema.

@@ -14,6 +14,7 @@ extension ModelContext: MustacheParent {
         "entities": { $0.entities },
         "composites": { $0.composites },
         "classList": { $0.classList },
+        "history": { $0.history },
     ]
 
     /// The value of the field `name`, for templates.
@@ -56,6 +57,7 @@ extension EntityContext: MustacheParent {
         "overrideModifiers": { $0.overrideModifiers },
         "schemaHeader": { $0.schemaHeader },
         "schemaTrailer": { $0.schemaTrailer },
+        "uniquenessConstraints": { $0.uniquenessConstraints },
         "isAbstract": { $0.isAbstract },
         "parentName": { $0.parentName },
         "parentClassName": { $0.parentClassName },
@@ -149,6 +151,7 @@ extension RelationshipContext: MustacheParent {
         "isToMany": { $0.isToMany },
         "isOrdered": { $0.isOrdered },
         "isOptional": { $0.isOptional },
+        "isTransient": { $0.isTransient },
         "deleteRule": { $0.deleteRule },
         "schemaLiteral": { $0.schemaLiteral },
         "summary": { $0.summary },
@@ -196,6 +199,58 @@ extension RESTEntityContext: MustacheParent {
         "identifierAttribute": { $0.identifierAttribute },
         "envelope": { $0.envelope },
         "mappingLiteral": { $0.mappingLiteral },
+    ]
+
+    /// The value of the field `name`, for templates.
+    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+}
+
+extension HistoryContext: MustacheParent {
+    private static let fields: [String: @Sendable (HistoryContext) -> Any?] = [
+        "storageTypeName": { $0.storageTypeName },
+        "versions": { $0.versions },
+        "stages": { $0.stages },
+        "entities": { $0.entities },
+    ]
+
+    /// The value of the field `name`, for templates.
+    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+}
+
+extension VersionContext: MustacheParent {
+    private static let fields: [String: @Sendable (VersionContext) -> Any?] = [
+        "name": { $0.name },
+        "versionHash": { $0.versionHash },
+        "isCurrent": { $0.isCurrent },
+        "literal": { $0.literal },
+        "storageName": { $0.storageName },
+        "reference": { $0.reference },
+    ]
+
+    /// The value of the field `name`, for templates.
+    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+}
+
+extension StageContext: MustacheParent {
+    private static let fields: [String: @Sendable (StageContext) -> Any?] = [
+        "from": { $0.from },
+        "to": { $0.to },
+        "steps": { $0.steps },
+        "hasSteps": { $0.hasSteps },
+        "hasCustomStep": { $0.hasCustomStep },
+        "fromLiteral": { $0.fromLiteral },
+        "toLiteral": { $0.toLiteral },
+        "storageName": { $0.storageName },
+    ]
+
+    /// The value of the field `name`, for templates.
+    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+}
+
+extension HistoryEntityContext: MustacheParent {
+    private static let fields: [String: @Sendable (HistoryEntityContext) -> Any?] = [
+        "name": { $0.name },
+        "literal": { $0.literal },
     ]
 
     /// The value of the field `name`, for templates.

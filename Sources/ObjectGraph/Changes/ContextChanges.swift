@@ -2,7 +2,9 @@
 /// they happened; an observer that reads more slowly than the context changes gets the changes since its
 /// last read coalesced into one value, and the context never waits for an observer.
 ///
-/// Iterate it in the context's isolation (it is not Sendable). The observation starts when
+/// Iterate it in the context's isolation (it is not Sendable). While it is iterated, the context merges
+/// what other contexts commit as soon as it arrives (``ObjectContext/mergeChanges()``), and the merge is
+/// the next element; a merge that fails ends the iteration with the store's error. The observation starts when
 /// ``ObjectContext/changes`` returns it and ends, after the pending change, when the context is released,
 /// when the iterating task is cancelled, or when the sequence and its iterator are released.
 ///
@@ -42,7 +44,13 @@ public struct ContextChanges: AsyncSequence {
             let mailbox = subscription.mailbox
             while true {
                 if let change = mailbox.take() { return change }
-                if mailbox.isFinished || context == nil || Task.isCancelled { return nil }
+                if mailbox.isFinished || Task.isCancelled { return nil }
+                // Hold the context only while merging: waiting must not keep it alive.
+                guard let canMerge = context?.canMergeNow else { return nil }
+                if canMerge {
+                    try await context?.mergeChanges()
+                    continue
+                }
                 await mailbox.wait()
             }
         }

@@ -44,6 +44,16 @@ final class Mailbox<Value: Coalescing>: Sendable {
         waiter?.resume()
     }
 
+    /// Puts `earlier` back before what is pending (a reader that could not use it), unless finished.
+    func restore(_ earlier: Value) {
+        state.withLock { state in
+            guard !state.isFinished else { return }
+            var value = earlier
+            if let later = state.pending { value.coalesce(with: later) }
+            state.pending = value
+        }
+    }
+
     /// Wakes the reader without a value.
     func ring() {
         state.withLock { state in

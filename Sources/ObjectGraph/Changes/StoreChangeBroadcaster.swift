@@ -65,7 +65,10 @@ public final class StoreChangeBroadcaster: Sendable {
             guard !receivers.isEmpty else { return }
             let change = make()
             guard !change.isEmpty else { return }
-            for observer in receivers { observer.mailbox.post(change) }
+            for observer in receivers {
+                observer.mailbox.post(change)
+                observer.filter.onPost.withLock { $0 }?()
+            }
         }
     }
 
@@ -114,7 +117,9 @@ public final class StoreChangeBroadcaster: Sendable {
     }
 }
 
-/// The saving context (``SaveOrigin``) whose changes one observer does not receive.
+/// How one observer is served: the saving context (``SaveOrigin``) whose changes it does not receive,
+/// and what to call after a change was posted to it (a context wakes its own observers, which merge).
 final class OriginFilter: Sendable {
     let ignoredOrigin = Mutex<ObjectIdentifier?>(nil)
+    let onPost = Mutex<(@Sendable () -> Void)?>(nil)
 }

@@ -9,6 +9,7 @@ extension ObjectContext {
         guard let entity = model.schema.entity(named: request.entityName) else {
             throw ObjectGraphError.unknownEntity(request.entityName)
         }
+        if hasUnmergedChanges { try await mergeChanges() }
         let plan = FetchPlan(request, entity: entity, context: self)
         var objects = try await fetchStoreObjects(plan.storeRequest)
         if !plan.isExact {
@@ -39,6 +40,7 @@ extension ObjectContext {
         guard let entity = model.schema.entity(named: request.entityName) else {
             throw ObjectGraphError.unknownEntity(request.entityName)
         }
+        if hasUnmergedChanges { try await mergeChanges() }
         var unsorted = request
         unsorted.sortDescriptors = []
         let plan = FetchPlan(unsorted, entity: entity, context: self)

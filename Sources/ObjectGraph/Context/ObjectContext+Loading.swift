@@ -97,12 +97,8 @@ extension ObjectContext {
     }
 
     /// Checks that `snapshot` fits `object`'s entity, then sets its attributes and their committed state.
-    private func loadAttributes(_ snapshot: Snapshot, into object: ManagedObject) throws {
-        let entity = object.entity
-        guard snapshot.values.count == entity.attributes.count,
-              snapshot.toOneIDs.count == entity.toOneRelationshipIndices.count else {
-            throw ObjectGraphError.inconsistentData("the store's \(snapshot.entityName) \(snapshot.id) does not match its entity's shape")
-        }
+    func loadAttributes(_ snapshot: Snapshot, into object: ManagedObject) throws {
+        try checkShape(of: snapshot, for: object.entity)
         object.isTrackingChanges = false
         defer { object.isTrackingChanges = true }
         try object.loadAttributes(from: snapshot.values)
@@ -110,9 +106,17 @@ extension ObjectContext {
         if !object.changedAttributes.isEmpty { object.changedAttributes = AttributeIndexSet() }
     }
 
+    /// Throws when `snapshot` does not have `entity`'s numbers of attributes and to-ones.
+    func checkShape(of snapshot: Snapshot, for entity: EntityDescription) throws {
+        guard snapshot.values.count == entity.attributes.count,
+              snapshot.toOneIDs.count == entity.toOneRelationshipIndices.count else {
+            throw ObjectGraphError.inconsistentData("the store's \(snapshot.entityName) \(snapshot.id) does not match its entity's shape")
+        }
+    }
+
     /// Sets `object`'s to-ones (as faults, unless already resolved to the same object) and their committed
     /// state from `snapshot`, whose shape ``loadAttributes(_:into:)`` checked.
-    private func loadToOnes(_ snapshot: Snapshot, into object: ManagedObject) {
+    func loadToOnes(_ snapshot: Snapshot, into object: ManagedObject) {
         for (slot, index) in object.entity.toOneRelationshipIndices.enumerated() {
             let id = snapshot.toOneIDs[slot]
             if case .toOne(let current) = object.relationshipStates[index], current?.objectID == id { continue }

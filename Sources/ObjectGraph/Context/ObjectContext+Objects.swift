@@ -3,7 +3,8 @@ extension ObjectContext {
     /// The object with `id`: the registered instance, or one loaded from the store; `nil` when no such
     /// object exists.
     public nonisolated(nonsending) func object(with id: AnyObjectID) async throws -> ManagedObject? {
-        try await objects(for: [id])[id]
+        if hasUnmergedChanges { try await mergeChanges() }
+        return try await objects(for: [id])[id]
     }
 
     /// The object with the typed `id`, or `nil` when no such object exists.

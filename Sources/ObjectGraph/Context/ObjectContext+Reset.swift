@@ -44,6 +44,7 @@ extension ObjectContext {
         pendingToOne = [:]
         journal = nil
         misuse = nil
+        dropUnmergedChanges()
         changeHub.publish { ContextChange(causes: .reset) }
     }
 

@@ -18,6 +18,7 @@ extension ObjectContext {
     public nonisolated(nonsending) func save() async throws {
         if let misuse { throw misuse }
         guard !isSaving else { throw ObjectGraphError.saveInProgress }
+        if hasUnmergedChanges { try await mergeChanges() }
         guard hasChanges else { return }
         isSaving = true
         let journal = SaveJournal(self)
@@ -25,6 +26,8 @@ extension ObjectContext {
         defer {
             self.journal = nil
             isSaving = false
+            // Observers waiting to merge what arrived during the save.
+            if hasUnmergedChanges { changeHub.ringAll() }
         }
         let generation = resetGeneration
         let result: SaveResult
@@ -54,6 +57,13 @@ extension ObjectContext {
     }
 
     /// Cascades deletions through the graph, then checks Deny rules and nullifies inverses.
+    ///
+    /// A relationship the store cannot load (``StoreCapabilities/unloadableRelationships``, e.g. a REST
+    /// to-many without a URL) is unknown, not an error: its rule applies to the destinations the context
+    /// knows (loaded, or registered objects whose loaded inverse points at the deleted object). Cascade
+    /// deletes those, Nullify unlinks them, and Deny refuses the delete when one of them remains; when
+    /// the context knows none, the delete goes to the store, and the server applies its own rules (a
+    /// server that refuses fails the save, and the context keeps its changes).
     nonisolated(nonsending) private func applyDeleteRules(generation: Int) async throws {
         var queue = deleted.objects
         var position = 0
@@ -63,11 +73,13 @@ extension ObjectContext {
             let object = queue[position]
             position += 1
             for (index, relationship) in object.entity.relationships.enumerated() where relationship.deleteRule != .noAction {
-                try await load(relationshipAt: index, of: object)
-                guard resetGeneration == generation else { throw ContextWasReset() }
+                if storeCanLoad(relationshipAt: index, of: object) {
+                    try await load(relationshipAt: index, of: object)
+                    guard resetGeneration == generation else { throw ContextWasReset() }
+                }
                 switch relationship.deleteRule {
                 case .cascade:
-                    for destination in object.loadedDestinations(at: index) where !destination.isPendingDeletion {
+                    for destination in deleteRuleDestinations(at: index, of: object) where !destination.isPendingDeletion {
                         delete(destination)
                         queue.append(destination)
                     }
@@ -78,7 +90,7 @@ extension ObjectContext {
             }
         }
         for (object, index) in denials {
-            let remaining = object.loadedDestinations(at: index).filter { !$0.isPendingDeletion }
+            let remaining = deleteRuleDestinations(at: index, of: object).filter { !$0.isPendingDeletion }
             if !remaining.isEmpty {
                 throw ObjectGraphError.deleteDenied(
                     object: object.objectID, entity: object.entity.name,
@@ -86,7 +98,7 @@ extension ObjectContext {
             }
         }
         for (object, index) in nullifications {
-            for destination in object.loadedDestinations(at: index) where !destination.isPendingDeletion {
+            for destination in deleteRuleDestinations(at: index, of: object) where !destination.isPendingDeletion {
                 object.nullifyInverse(of: index, on: destination)
             }
         }
@@ -178,7 +190,7 @@ extension ObjectContext {
     }
 
     /// Removes deleted objects from the loaded relationships of the remaining objects.
-    private func forgetReferences(to gone: [ManagedObject]) {
+    func forgetReferences(to gone: [ManagedObject]) {
         let goneObjects = Set(gone.map(ObjectIdentifier.init))
         let goneIDs = Set(gone.map(\.objectID))
         for object in registeredObjects {

@@ -5,8 +5,11 @@
 /// Its async methods are `nonisolated(nonsending)`, so they run in the caller's isolation. Share a
 /// store between contexts, and pass objects between them as ``ObjectID`` values.
 ///
-/// A context keeps every object it has loaded for as long as it exists; a long-lived context can
-/// ``reset()`` to forget them (or be replaced by a new context).
+/// A context keeps objects with unsaved changes until they are saved or rolled back, and any other object
+/// only while someone else holds it (the caller, or a loaded relationship of a held object): reading
+/// batch after batch keeps memory bounded by what the caller holds, and every held object stays the one
+/// instance for its ID. It merges what other contexts save (``automaticallyMergesChanges``) and
+/// publishes what changes in it (``changes``).
 ///
 /// ```swift
 /// @MainActor func demo(store: InMemoryStore) async throws {
@@ -48,6 +51,9 @@ public final class ObjectContext {
     let validationRules = ValidationRules()
     /// The observers of ``changes``.
     let changeHub = ContextChangeHub()
+    /// The store's changes this context has not merged yet, while it merges automatically.
+    var storeObservation: StoreChangeBroadcaster.Subscription?
+    var isMerging = false
 
     /// Creates a context over `store`.
     /// - Throws: ``ObjectGraphError/modelMismatch(expected:actual:)`` when the store was opened with a
@@ -58,6 +64,7 @@ public final class ObjectContext {
         }
         self.store = store
         self.model = model
+        observeStore()
     }
 
     deinit {

@@ -12,6 +12,10 @@ struct AttributeIndexSet: Sequence, ExpressibleByArrayLiteral {
 
     var isEmpty: Bool { low == 0 && high.isEmpty }
 
+    func contains(_ index: Int) -> Bool {
+        (0..<64).contains(index) ? low & (1 << UInt64(index)) != 0 : high.contains(index)
+    }
+
     mutating func insert(_ index: Int) {
         if (0..<64).contains(index) { low |= 1 << UInt64(index) } else { high.insert(index) }
     }

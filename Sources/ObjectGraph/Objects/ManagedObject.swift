@@ -77,6 +77,13 @@ open class ManagedObject {
         self.relationshipStates = entity.initialRelationshipStates
     }
 
+    /// A registered object leaves its context's identity map, which does not retain it.
+    deinit {
+        if lifecycle == .persisted, let context {
+            context.registered.forget(objectID, identity: Unmanaged.passUnretained(self).toOpaque())
+        }
+    }
+
     /// The value of the attribute at `index` of ``entity``'s attributes. Generated classes override this
     /// with a switch; the base implementation returns ``AttributeValue/null``.
     open func attributeValue(at index: Int) -> AttributeValue {

@@ -16,7 +16,7 @@ public final class ModelDescription: Sendable, CustomStringConvertible {
     public let entities: [EntityDescription]
     /// A SHA-256 hex digest over the storage-relevant parts of the model (entity names, hierarchy,
     /// attribute names/types/optionality/transience, relationship shapes, uniqueness constraints);
-    /// defaults, validation rules and userInfo do not change it. Entity and property order do not matter.
+    /// defaults, validation rules and userInfo do not change it. Entity, property and constraint order do not matter.
     public let versionHash: String
     /// Every version of the model, oldest first, with the migration stages between them (generated
     /// code passes it); `nil` for a model without recorded versions. Stores use it to migrate data
@@ -139,8 +139,8 @@ public final class ModelDescription: Sendable, CustomStringConvertible {
                     + "\(relationship.inverseName ?? "")|\(relationship.isToMany)|\(relationship.isOrdered)|"
                     + "\(relationship.isTransient)")
             }
-            for constraint in entity.uniquenessConstraints {
-                lines.append("U|" + constraint.sorted().joined(separator: ","))
+            for constraint in entity.uniquenessConstraints.map({ $0.sorted().joined(separator: ",") }).sorted() {
+                lines.append("U|" + constraint)
             }
         }
         return lines.map { "\($0.utf8.count):\($0)" }.joined(separator: "\n")

@@ -60,13 +60,19 @@ public struct StoreCapabilities: Sendable, Hashable {
     public var sortsThroughToOne: Bool
     /// Attribute types whose ordering (`<`, `BETWEEN`, sorting) the store evaluates natively.
     public var orderedTypes: Set<AttributeType>
-    /// By entity name, the key paths whose `==` values the store needs to fetch that entity at all
-    /// (a REST list URL's placeholders, such as `repository.fullName` in
-    /// `/repos/:repository.fullName/issues`). The context always sends the store the top-level `AND`
+    /// By entity name, the key paths whose `==` values the store needs to fetch that entity at all, or
+    /// uses to fetch it more directly (a REST list URL's placeholders, such as `repository.fullName` in
+    /// `/repos/:repository.fullName/issues`, and an object URL's, such as `login` in `/users/:login`). The context always sends the store the top-level `AND`
     /// conjuncts of a fetch that compare one of these key paths `==` a non-null value, even when
     /// ``predicates`` lacks their form or pending changes make the context filter the fetch in memory;
     /// the store must evaluate them exactly.
     public var requiredEqualityPaths: [String: Set<[String]>]
+    /// By entity name, the to-many relationships the store cannot load (a REST to-many with no URL and
+    /// no identifier array, such as a label's issues). For delete rules they are unknown rather than an
+    /// error: the context applies the rule to the destinations it already knows and does not ask the
+    /// store; the store, or the server behind it, applies its own rules to the rest. Empty for stores
+    /// that load every relationship.
+    public var unloadableRelationships: [String: Set<String>]
 
     /// Creates capabilities.
     public init(
@@ -74,13 +80,15 @@ public struct StoreCapabilities: Sendable, Hashable {
         sortsByAttribute: Bool,
         sortsThroughToOne: Bool,
         orderedTypes: Set<AttributeType> = Set(AttributeType.allCases.filter(\.isOrdered)),
-        requiredEqualityPaths: [String: Set<[String]>] = [:]
+        requiredEqualityPaths: [String: Set<[String]>] = [:],
+        unloadableRelationships: [String: Set<String>] = [:]
     ) {
         self.predicates = predicates
         self.sortsByAttribute = sortsByAttribute
         self.sortsThroughToOne = sortsThroughToOne
         self.orderedTypes = orderedTypes
         self.requiredEqualityPaths = requiredEqualityPaths
+        self.unloadableRelationships = unloadableRelationships
     }
 
     /// A store that evaluates every form in ``PredicateFeatures/all`` and every sort.

@@ -1,20 +1,29 @@
 import ObjectGraph
 
-/// Request bodies: mapped attributes at their key paths and to-one destinations at their foreign keys.
-/// Identifier attributes are never sent; the server owns identifiers.
+/// Request bodies: mapped attributes at their write key paths and to-one destinations at their foreign
+/// keys. Identifier and read-only attributes are never sent (the server owns them), nor foreign keys
+/// the mapping only reads.
 enum RequestEncoder {
+    /// What a body is for: a POST that creates the object, or an update.
+    enum Purpose {
+        case create
+        case update
+    }
+
     /// The body for the attributes at `indices` with `values` (aligned with the entity's attributes) and
     /// the to-ones at `toOnes`; to-ones whose destination has no identifier yet are left to the caller.
     static func body(
-        _ entity: CompiledEntity, values: [AttributeValue], indices: Set<Int>, toOnes: [(MappedRelationship, AnyObjectID?)]
+        _ entity: CompiledEntity, for purpose: Purpose, values: [AttributeValue], indices: Set<Int>,
+        toOnes: [(MappedRelationship, AnyObjectID?)]
     ) -> JSONValue {
         var body = JSONValue.object([:])
-        for attribute in entity.attributes where indices.contains(attribute.index) && attribute.index != entity.identifierIndex {
+        for attribute in entity.attributes
+        where indices.contains(attribute.index) && attribute.index != entity.identifierIndex && !attribute.isReadOnly {
             let json = ValueCoding.json(values[attribute.index], type: attribute.description.type, format: attribute.format)
-            body = body.setting(json, at: attribute.keyPath[...])
+            body = body.setting(json, at: (purpose == .create ? attribute.createKeyPath : attribute.updateKeyPath)[...])
         }
         for (relationship, destination) in toOnes {
-            guard let key = relationship.mapping.foreignKey else { continue }
+            guard relationship.mapping.writesForeignKey, let key = relationship.mapping.foreignKey else { continue }
             if let destination {
                 guard let identifier = CompiledEntity.json(for: destination.key) else { continue }
                 body = body.setting(identifier, at: [key])

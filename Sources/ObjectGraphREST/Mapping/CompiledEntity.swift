@@ -6,6 +6,22 @@ struct MappedAttribute: Sendable {
     let description: AttributeDescription
     let keyPath: [String]
     let format: RESTValueFormat
+    /// Where updates write the value.
+    let updateKeyPath: [String]
+    /// Where a POST that creates the object writes the value.
+    let createKeyPath: [String]
+    /// Whether saves never send the value.
+    let isReadOnly: Bool
+
+    init(index: Int, description: AttributeDescription, mapping: RESTAttributeMapping) {
+        self.index = index
+        self.description = description
+        keyPath = mapping.keyPath
+        format = mapping.format
+        updateKeyPath = mapping.writeKeyPath ?? mapping.keyPath
+        createKeyPath = mapping.createKeyPath ?? updateKeyPath
+        isReadOnly = mapping.isReadOnly
+    }
 }
 
 /// One mapped relationship, resolved to its index, its to-one slot and its destination.
@@ -32,6 +48,9 @@ struct CompiledEntity: Sendable {
     let identifierIndex: Int?
     /// Mapped relationships by relationship index.
     let relationships: [Int: MappedRelationship]
+    /// The indices of the to-ones whose destination the list URL names (`repository` in
+    /// `/repos/:repository.fullName/labels`): a POST there never sends their foreign keys.
+    let toOnesNamedByListURL: Set<Int>
 
     init(entity: EntityDescription, mapping: RESTEntityMapping, model: ModelDescription) throws(RESTError) {
         self.entity = entity
@@ -39,11 +58,11 @@ struct CompiledEntity: Sendable {
         self.mapping = mapping
         var attributes: [MappedAttribute] = []
         for attribute in mapping.attributes {
-            guard let index = entity.attributeIndex(named: attribute.attribute), !attribute.keyPath.isEmpty else {
+            guard let index = entity.attributeIndex(named: attribute.attribute), !attribute.keyPath.isEmpty,
+                  attribute.writeKeyPath?.isEmpty != true, attribute.createKeyPath?.isEmpty != true else {
                 throw .invalidMapping(entity: entity.name, reason: "no attribute \(attribute.attribute), or an empty key path")
             }
-            attributes.append(MappedAttribute(index: index, description: entity.attributes[index],
-                                              keyPath: attribute.keyPath, format: attribute.format))
+            attributes.append(MappedAttribute(index: index, description: entity.attributes[index], mapping: attribute))
         }
         self.attributes = attributes
         if let name = mapping.identifierAttribute {
@@ -69,6 +88,9 @@ struct CompiledEntity: Sendable {
                 inverseIndex: description.inverseName.flatMap(destination.relationshipIndex(named:)))
         }
         self.relationships = relationships
+        toOnesNamedByListURL = Set((mapping.path?.keyPaths ?? []).filter { $0.count > 1 }.compactMap { keyPath in
+            entity.relationshipIndex(named: keyPath[0])
+        })
     }
 
     /// The ID for an identifier found in JSON.

@@ -4,8 +4,12 @@ import ObjectGraph
 struct CompiledModel: Sendable {
     let model: ModelDescription
     private let entities: [String: CompiledEntity]
-    /// By entity name, the placeholder key paths of list URLs, which fetches must pin with `==`.
-    let listPlaceholders: [String: Set<[String]>]
+    /// By entity name, the placeholder key paths of list URLs (which fetches must pin with `==`) and of
+    /// object URLs (which, all pinned, let a fetch GET the one object).
+    let pinnablePaths: [String: Set<[String]>]
+    /// By entity name, the to-manys the store cannot load: no URL (`rest.path`) and no identifier array
+    /// (`rest.foreignKey`).
+    let unloadableRelationships: [String: Set<String>]
     /// By root entity name, the JSON key naming the entities of the hierarchy (`rest.entityKey`).
     private let entityKeys: [String: String]
     /// By root entity name, the concrete entities of the hierarchy by their `rest.entityValue`.
@@ -36,8 +40,16 @@ struct CompiledModel: Sendable {
         }
         self.entityKeys = entityKeys
         self.entityValues = entityValues
-        listPlaceholders = entities.compactMapValues { entity in
-            entity.mapping.path.flatMap { $0.keyPaths.isEmpty ? nil : Set($0.keyPaths) }
+        unloadableRelationships = entities.compactMapValues { entity in
+            let names = entity.entity.relationships.enumerated().filter { index, relationship in
+                let mapping = entity.relationships[index]?.mapping
+                return relationship.isToMany && mapping?.path == nil && mapping?.foreignKey == nil
+            }.map(\.element.name)
+            return names.isEmpty ? nil : Set(names)
+        }
+        pinnablePaths = entities.compactMapValues { entity in
+            let paths = Set((entity.mapping.path?.keyPaths ?? []) + (entity.mapping.objectPath?.keyPaths ?? []))
+            return paths.isEmpty ? nil : paths
         }
     }
 

@@ -3,12 +3,20 @@ import ObjectGraph
 
 /// Builds request URLs: a base URL, a ``RESTPath`` with its placeholders filled and percent-escaped,
 /// and query parameters.
+///
+/// A ``RESTPath/Segment/value(_:)`` in the path is path text: everything but RFC 3986 path characters
+/// is escaped and `/` is kept (`octocat/Hello-World` → `octocat/Hello-World`, `a b?` → `a%20b%3F`); a
+/// ``RESTPath/Segment/segment(_:)`` also escapes `/` (`a/b` → `a%2Fb`). After the template's `?`, every
+/// value is escaped as a query value (only unreserved characters kept).
 struct URLBuilder: Sendable {
     let baseURL: URL
 
-    /// Characters left as they are in substituted values and query parameters (RFC 3986 unreserved).
+    /// Characters left as they are in query values and one-segment values (RFC 3986 unreserved).
     private static let unreserved = CharacterSet(charactersIn:
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    /// Characters left as they are in a one-segment value: `pchar` of RFC 3986 (unreserved,
+    /// sub-delimiters, `:` and `@`).
+    private static let segmentCharacters = unreserved.union(CharacterSet(charactersIn: "!$&'()*+,;=:@"))
 
     /// The URL of `template` for an object, asking `value` for each placeholder's key path.
     /// - Throws: ``RESTError/unresolvedPlaceholder(entity:template:keyPath:)`` when a value is unknown or null.
@@ -17,15 +25,18 @@ struct URLBuilder: Sendable {
         value: ([String]) throws(RESTError) -> AttributeValue?
     ) throws(RESTError) -> URL {
         var path = ""
+        var inQuery = false
         for segment in template.segments {
             switch segment {
             case .literal(let text):
                 path += text
-            case .value(let keyPath):
+                inQuery = inQuery || text.contains("?")
+            case .value(let keyPath), .segment(let keyPath):
                 guard let filled = try value(keyPath).flatMap(ValueCoding.text) else {
                     throw .unresolvedPlaceholder(entity: entity, template: template.description, keyPath: keyPath.joined(separator: "."))
                 }
-                path += Self.escape(filled)
+                let isPathText = if case .value = segment { !inQuery } else { false }
+                path += isPathText ? Self.escapePathText(filled) : inQuery ? Self.escape(filled) : Self.escapeSegment(filled)
             }
         }
         return try appending(query, to: path, entity: entity)
@@ -56,7 +67,20 @@ struct URLBuilder: Sendable {
         query.map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&")
     }
 
+    /// `text` as a query name or value: only unreserved characters kept.
     static func escape(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    /// `text` as one path segment: `/`, `?`, `#`, `%` and other characters a segment may not hold
+    /// escaped, and a value of `.` or `..` escaped so that it names no other path.
+    static func escapeSegment(_ text: String) -> String {
+        guard text != ".", text != ".." else { return String(repeating: "%2E", count: text.count) }
+        return text.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? text
+    }
+
+    /// `text` as path text: as ``escapeSegment(_:)`` for each part between `/`, which is kept.
+    static func escapePathText(_ text: String) -> String {
+        text.split(separator: "/", omittingEmptySubsequences: false).map { escapeSegment(String($0)) }.joined(separator: "/")
     }
 }

@@ -13,9 +13,10 @@ extension RESTStore {
     }
 
     /// The lists that carry `changes`, each change moved to the side whose JSON holds the identifiers.
-    /// Changes of to-manys with a to-one inverse are carried by that to-one's foreign key and skipped.
-    /// - Throws: ``RESTError/unsupportedChange(_:)`` when neither side has an array foreign key.
-    func linkLists(for changes: [ToManyChange]) throws -> [LinkList] {
+    /// Changes of to-manys with a to-one inverse are carried by that to-one's foreign key and skipped;
+    /// so are the lists of `deleted` objects, and removals of `deleted` members (their DELETE unlinks them).
+    /// - Throws: ``RESTError/unsupportedChange(_:)`` when neither side has an array foreign key that saves send.
+    func linkLists(for changes: [ToManyChange], deleted: Set<AnyObjectID>) throws -> [LinkList] {
         var lists: [RelationKey: LinkList] = [:]
         var order: [RelationKey] = []
         func record(_ owner: AnyObjectID, _ relationship: MappedRelationship, added: [AnyObjectID], removed: [AnyObjectID]) {
@@ -27,21 +28,23 @@ extension RESTStore {
             lists[key]?.added += added
             lists[key]?.removed += removed
         }
-        for change in changes {
+        for var change in changes where !deleted.contains(change.ownerID) {
+            change.removed.removeAll { deleted.contains($0) }
+            guard !change.added.isEmpty || !change.removed.isEmpty else { continue }
             let entity = try compiled.entity(change.entityName)
             guard entity.entity.relationships.indices.contains(change.relationshipIndex) else {
                 throw ObjectGraphError.unknownProperty(entity: change.entityName, property: "#\(change.relationshipIndex)")
             }
             let description = entity.entity.relationships[change.relationshipIndex]
             if let inverse = model.inverse(of: description), !inverse.isToMany { continue }
-            if let mapped = entity.relationships[change.relationshipIndex], mapped.mapping.foreignKey != nil {
+            if let mapped = entity.relationships[change.relationshipIndex], Self.writesLinkArray(mapped) {
                 record(change.ownerID, mapped, added: change.added, removed: change.removed)
             } else if let inverse = try inverseWithLinkArray(of: description) {
                 for member in change.added { record(member, inverse, added: [change.ownerID], removed: []) }
                 for member in change.removed { record(member, inverse, added: [], removed: [change.ownerID]) }
             } else {
                 throw RESTError.unsupportedChange(
-                    "\(change.entityName).\(description.name) has no to-one inverse and neither side has an array foreign key (rest.foreignKey)")
+                    "\(change.entityName).\(description.name) has no to-one inverse and neither side sends an array foreign key (rest.foreignKey)")
             }
         }
         return order.compactMap { lists[$0] }
@@ -51,8 +54,12 @@ extension RESTStore {
         guard let inverseName = relationship.inverseName else { return nil }
         let destination = try compiled.entity(relationship.destinationEntityName)
         guard let index = destination.entity.relationshipIndex(named: inverseName),
-              let inverse = destination.relationships[index], inverse.description.isToMany, inverse.mapping.foreignKey != nil else { return nil }
+              let inverse = destination.relationships[index], inverse.description.isToMany, Self.writesLinkArray(inverse) else { return nil }
         return inverse
+    }
+
+    private static func writesLinkArray(_ relationship: MappedRelationship) -> Bool {
+        relationship.mapping.foreignKey != nil && relationship.mapping.writesForeignKey
     }
 
     /// Rewrites each list on the server: the known members, minus removed, plus added, as one PATCH

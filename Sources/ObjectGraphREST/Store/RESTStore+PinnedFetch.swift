@@ -18,6 +18,27 @@ extension RESTStore {
         }
     }
 
+    /// The entity's object URL (`rest.objectPath`) with its placeholders filled from `filter`'s equality
+    /// values, when the filter pins all of them; `nil` otherwise.
+    func objectURL(of entity: CompiledEntity, pinnedBy filter: QueryPlan?) throws(RESTError) -> (RESTPath, URL)? {
+        guard let filter, let objectPath = entity.mapping.objectPath,
+              objectPath.keyPaths.allSatisfy({ filter.equalityValue(at: $0) != nil }) else { return nil }
+        let url = try client.urls.url(objectPath, entity: entity.entity.name) { keyPath in
+            filter.equalityValue(at: keyPath)
+        }
+        return (objectPath, url)
+    }
+
+    /// The object at `url` decoded as `entity`, or no object when the server answers 404.
+    func fetchObject(at url: URL, as entity: CompiledEntity) async throws -> [AnyObjectID] {
+        guard let document = try await client.getIfPresent(url) else { return [] }
+        var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
+        let id = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity)
+        publishDifferences(from: cache, to: decoder.cache)
+        cache = decoder.cache
+        return [id]
+    }
+
     /// Sets the to-one each placeholder key path starts with (`repository` for `repository.fullName`)
     /// on the objects `ids` whose response did not carry it, to the object the pinned values name: a
     /// cached one, or the one GET from its object URL filled with those values.

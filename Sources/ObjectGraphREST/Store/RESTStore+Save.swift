@@ -15,8 +15,8 @@ extension RESTStore {
 
     /// Saves `changes` and returns the permanent IDs and the server's state of every written object.
     public func saveReturningState(_ changes: ChangeSet) async throws -> SaveResult {
-        try checkExpressible(changes)
         try await loadObjectsNeededForURLs(of: changes)
+        try checkExpressible(changes)
         let original = cache
         var decoder = ResponseDecoder(compiled: compiled, url: "", cache: original)
         var progress = SaveProgress()
@@ -26,8 +26,9 @@ extension RESTStore {
             if let snapshot = inserts[id] { try await insert(snapshot, decoder: &decoder, progress: &progress) }
         }
         for link in progress.deferred { try await send(link, decoder: &decoder, permanentIDs: progress.permanentIDs) }
-        for update in changes.updated { try await apply(update, decoder: &decoder, progress: &progress) }
-        try await save(try linkLists(for: changes.toManyChanges), decoder: &decoder, permanentIDs: progress.permanentIDs)
+        let deleted = Set(changes.deleted.map(\.id))
+        for update in changes.updated { try await apply(update, deleted: deleted, decoder: &decoder, progress: &progress) }
+        try await save(try linkLists(for: changes.toManyChanges, deleted: deleted), decoder: &decoder, permanentIDs: progress.permanentIDs)
         for deletion in deletionOrder(changes.deleted, objects: decoder.cache.objects) {
             try await delete(deletion, decoder: &decoder)
         }
@@ -39,6 +40,7 @@ extension RESTStore {
             }
             return id
         }
+        broadcaster.publish { StoreChange(committing: changes, permanentIDs: permanentIDs) }
         return SaveResult(permanentIDs: permanentIDs, savedSnapshots: Self.unique(progress.written).compactMap { id in
             decoder.cache.objects[id]?.snapshot(id: id)
         })
@@ -81,19 +83,20 @@ extension RESTStore {
             }
         }
         decoder.cache.objects[snapshot.id] = staged
-        let url = try insertURL(for: snapshot.id, entity: entity, objects: decoder.cache.objects)
+        let (url, carried) = try insertURL(for: snapshot.id, entity: entity, objects: decoder.cache.objects)
         decoder.cache.objects[snapshot.id] = nil
+        toOnes.removeAll { carried.contains($0.0.index) }
         let id: AnyObjectID
         if let created = completedInserts[snapshot.id] {
             id = created.id
             decoder.cache.objects[id] = created.state
             let changed = Set(staged.values.indices.filter { staged.values[$0] != created.sent.values[$0] })
-            let body = RequestEncoder.body(entity, values: staged.values, indices: changed, toOnes: [])
+            let body = RequestEncoder.body(entity, for: .update, values: staged.values, indices: changed, toOnes: [])
             try await sendUpdate(body, to: try objectURL(of: id, entity: entity, objects: decoder.cache.objects), entity: entity, decoder: &decoder)
         } else {
             let present = Set(staged.values.indices.filter { !staged.values[$0].isNull })
             let body = RequestEncoder.withEntityValue(
-                RequestEncoder.body(entity, values: staged.values, indices: present, toOnes: toOnes), of: entity, in: compiled)
+                RequestEncoder.body(entity, for: .create, values: staged.values, indices: present, toOnes: toOnes), of: entity, in: compiled)
             let (document, _) = try await client.send(.post, url, body: body)
             guard let document else {
                 throw RESTError.malformedDocument(url: url.absoluteString, reason: "expected the created \(entity.entity.name)", excerpt: "")
@@ -109,20 +112,26 @@ extension RESTStore {
         invalidateInverseLists(of: entity, destinations: staged.toOneIDs, in: &decoder.cache)
     }
 
-    /// POSTs to the relationship URL of an owner whose inverse mapping asks for it, else to the list URL.
-    private func insertURL(for id: AnyObjectID, entity: CompiledEntity, objects: [AnyObjectID: CachedObject]) throws(RESTError) -> URL {
+    /// The URL a new object is POSTed to: the relationship URL of an owner whose inverse mapping asks for
+    /// it, else the list URL; and the indices of the to-ones that URL names (the owner's relationship, the
+    /// first steps of the list URL's placeholders), whose foreign keys the body leaves out.
+    private func insertURL(
+        for id: AnyObjectID, entity: CompiledEntity, objects: [AnyObjectID: CachedObject]
+    ) throws(RESTError) -> (URL, Set<Int>) {
         for relationship in entity.relationships.values.sorted(by: { $0.index < $1.index }) {
             guard let slot = relationship.toOneSlot, let owner = objects[id]?.toOneIDs[slot], !owner.isTemporary,
                   let inverseIndex = relationship.inverseIndex,
                   let ownerEntity = try? compiled.entity(relationship.description.destinationEntityName),
                   let inverse = ownerEntity.relationships[inverseIndex], inverse.mapping.insertsThroughPath,
                   let path = inverse.mapping.path else { continue }
-            return try client.urls.url(path, entity: ownerEntity.entity.name) { keyPath in value(at: keyPath, of: owner, in: objects) }
+            let url = try client.urls.url(path, entity: ownerEntity.entity.name) { keyPath in value(at: keyPath, of: owner, in: objects) }
+            return (url, [relationship.index])
         }
         guard let path = entity.mapping.path else {
             throw .notMapped(entity: entity.entity.name, reason: "list URL (rest.path) to create objects")
         }
-        return try client.urls.url(path, entity: entity.entity.name) { keyPath in value(at: keyPath, of: id, in: objects) }
+        let url = try client.urls.url(path, entity: entity.entity.name) { keyPath in value(at: keyPath, of: id, in: objects) }
+        return (url, entity.toOnesNamedByListURL)
     }
 
     private func send(_ link: DeferredLink, decoder: inout ResponseDecoder, permanentIDs: [AnyObjectID: AnyObjectID]) async throws {
@@ -130,12 +139,16 @@ extension RESTStore {
               let cached = decoder.cache.objects[id], let slot = link.relationship.toOneSlot else { return }
         let entity = try compiled.entity(cached.entityName)
         let url = try objectURL(of: id, entity: entity, objects: decoder.cache.objects)
-        let body = RequestEncoder.body(entity, values: cached.values, indices: [], toOnes: [(link.relationship, destination)])
+        guard link.relationship.mapping.writesForeignKey, link.relationship.mapping.foreignKey != nil else {
+            throw RESTError.unsupportedChange(
+                "\(entity.entity.name).\(link.relationship.description.name) links two new objects, and its foreign key is not sent (declare rest.foreignKey)")
+        }
+        let body = RequestEncoder.body(entity, for: .update, values: cached.values, indices: [], toOnes: [(link.relationship, destination)])
         decoder.cache.objects[id]?.toOneIDs[slot] = destination
         try await sendUpdate(body, to: url, entity: entity, decoder: &decoder)
     }
 
-    private func apply(_ update: UpdatedObject, decoder: inout ResponseDecoder, progress: inout SaveProgress) async throws {
+    private func apply(_ update: UpdatedObject, deleted: Set<AnyObjectID>, decoder: inout ResponseDecoder, progress: inout SaveProgress) async throws {
         guard let current = decoder.cache.objects[update.id] else { throw ObjectGraphError.objectNotFound(update.id) }
         let entity = try compiled.entity(current.entityName)
         let url = try objectURL(of: update.id, entity: entity, objects: decoder.cache.objects)
@@ -149,9 +162,9 @@ extension RESTStore {
             guard let relationship = entity.relationships[change.relationshipIndex], let slot = relationship.toOneSlot else { continue }
             invalidateInverseLists(of: entity, destinations: [current.toOneIDs[slot], destination], in: &decoder.cache)
             changed.toOneIDs[slot] = destination
-            toOnes.append((relationship, destination))
+            if !unlinksDeletedObject(change, of: update.id, entity: entity, deleted: deleted) { toOnes.append((relationship, destination)) }
         }
-        let body = RequestEncoder.body(entity, values: changed.values, indices: Set(update.attributes.map(\.index)), toOnes: toOnes)
+        let body = RequestEncoder.body(entity, for: .update, values: changed.values, indices: Set(update.attributes.map(\.index)), toOnes: toOnes)
         decoder.cache.objects[update.id] = changed
         try await sendUpdate(body, to: url, entity: entity, decoder: &decoder)
         progress.written.append(update.id)

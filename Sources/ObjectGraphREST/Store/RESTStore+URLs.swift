@@ -23,7 +23,7 @@ extension RESTStore {
             throw .unresolvedPlaceholder(entity: entity.entity.name, template: path.description + "/:id", keyPath: entity.mapping.identifierKey)
         }
         let base = try client.urls.url(path, entity: entity.entity.name, value: lookup)
-        return URL(string: base.absoluteString + "/" + URLBuilder.escape(identifier)) ?? base
+        return URL(string: base.absoluteString + "/" + URLBuilder.escapeSegment(identifier)) ?? base
     }
 
     /// The value at a key path (to-one steps, then an attribute) of the object `id`, from `objects`;

@@ -9,15 +9,18 @@ import ObjectGraph
 ///   evaluates in memory; `limit`/`offset` become page parameters and `Link: rel="next"` is followed.
 ///   A list URL with placeholders takes their values from the predicate's `==` conjuncts
 ///   (`Issue.fetch(in: context, where: \.repository.fullName == "octocat/Hello-World")` GETs
-///   `/repos/octocat%2FHello-World/issues`), and the fetched objects are linked to the object those
+///   `/repos/octocat/Hello-World/issues`), and the fetched objects are linked to the object those
 ///   values name; a predicate that does not pin every placeholder throws
-///   ``RESTError/unpinnedPlaceholders(entity:template:keyPaths:)``.
+///   ``RESTError/unpinnedPlaceholders(entity:template:keyPaths:)``. When the `==` conjuncts pin every
+///   placeholder of the object URL (`\.login == "octocat"` for `/users/:login`), the fetch GETs that one
+///   object; a 404 there is an empty result.
 /// - Relationship faults GET the relationship's URL with the owner's values filled in; to-one faults
 ///   GET the destination's object URL unless a response already described it.
 /// - Nested objects and `<relationship>_id` keys create or update the related objects; object IDs are
 ///   made from the identifier, so one object is one instance in a context.
-/// - Saves POST inserts, PATCH changed fields, DELETE deletions, in dependency order; the server's
-///   answers become the objects' values. An HTTP error, timeout or bad response throws a ``RESTError``
+/// - Saves POST inserts, PATCH changed fields, DELETE deletions, in dependency order, under the
+///   mapping's write keys and without read-only values or foreign keys the model does not declare; the
+///   server's answers become the objects' values. A 422 is ``RESTError/validationFailed(method:url:message:errors:)``. An HTTP error, timeout or bad response throws a ``RESTError``
 ///   and the context keeps its changes.
 ///
 /// Responses are cached per store: faulting an object or relationship a response described makes no
@@ -41,6 +44,8 @@ public actor RESTStore: PersistentStore {
     var cache = ObjectCache()
     /// Objects a failed save already created on the server, by their temporary IDs.
     var completedInserts: [AnyObjectID: CreatedObject] = [:]
+    /// Publishes saves and objects fetches found changed (``changes()``).
+    nonisolated let broadcaster = StoreChangeBroadcaster()
 
     /// Opens a store for `model` on the API at `baseURL`.
     /// - Throws: ``RESTError/invalidMapping(entity:reason:)`` when a mapping names properties the model lacks.
@@ -55,19 +60,28 @@ public actor RESTStore: PersistentStore {
         self.compiled = try CompiledModel(model: model, overrides: configuration.mappings)
         self.client = RESTClient(transport: transport, urls: URLBuilder(baseURL: baseURL),
                                  pagination: configuration.pagination,
-                                 maxConcurrentRequests: configuration.maxConcurrentRequests)
+                                 maxConcurrentRequests: configuration.maxConcurrentRequests,
+                                 maximumResponseSize: configuration.maximumResponseSize)
     }
 
     /// Equality (`==`, `!=`, nil checks) when some query parameters are configured, nothing otherwise;
-    /// and, for entities whose list URL has placeholders, those key paths as
-    /// ``StoreCapabilities/requiredEqualityPaths``, so `==` conjuncts on them always reach the store.
+    /// and, for entities whose list URL or object URL has placeholders, those key paths as
+    /// ``StoreCapabilities/requiredEqualityPaths``, so `==` conjuncts on them always reach the store
+    /// (the list URL needs them; with every object URL placeholder pinned, one GET of that URL answers);
+    /// to-manys with neither a URL nor an identifier array as ``StoreCapabilities/unloadableRelationships``,
+    /// so deleting an object does not ask for them.
     /// The store re-checks every predicate it receives on the decoded objects, so an endpoint that
     /// filters loosely, or not at all, still gives exact answers; sorting is left to the context.
     public nonisolated var capabilities: StoreCapabilities {
         var capabilities = configuration.queryParameters.isEmpty ? StoreCapabilities.none
             : StoreCapabilities(predicates: [.equality], sortsByAttribute: false, sortsThroughToOne: false, orderedTypes: [])
-        capabilities.requiredEqualityPaths = compiled.listPlaceholders
+        capabilities.requiredEqualityPaths = compiled.pinnablePaths
+        capabilities.unloadableRelationships = compiled.unloadableRelationships
         return capabilities
+    }
+
+    deinit {
+        broadcaster.finish()
     }
 
     /// The number of HTTP requests sent so far.
@@ -78,28 +92,27 @@ public actor RESTStore: PersistentStore {
         cache = ObjectCache()
     }
 
-    /// GETs the entity's list URL (following pages) and returns the matching objects.
+    /// GETs the entity's list URL (following pages) and returns the matching objects; when the
+    /// predicate's `==` conjuncts pin every placeholder of the entity's object URL (`rest.objectPath`,
+    /// e.g. `\.login == "octocat"` for `/users/:login`), GETs that one object instead, and a 404 there
+    /// means no object matches.
     /// - Throws: ``RESTError/unpinnedPlaceholders(entity:template:keyPaths:)`` before any request when the
     ///   list URL has placeholders that the predicate's `==` conjuncts do not pin.
     public func fetch(_ request: StoreFetchRequest) async throws -> [Snapshot] {
         let entity = try compiled.entity(request.entityName)
-        guard let path = entity.mapping.path else {
-            throw RESTError.notMapped(entity: entity.entity.name, reason: "list URL (rest.path)")
-        }
         let filter = request.predicate.map { QueryPlan($0, entity: entity, parameters: configuration.queryParameters) }
-        let url = try listURL(path, of: entity, filter: filter)
-        let envelope = entity.mapping.envelope
         // In a hierarchy with an entity key, a list may hold objects of other entities (one collection
         // for the whole hierarchy): they are read, then left out, so paging happens here.
         let filtersEntities = compiled.entityKey(of: entity) != nil
         let pagesOnServer = filter == nil && !filtersEntities
-        let items = try await client.list(url, skip: pagesOnServer ? request.offset : 0, limit: pagesOnServer ? request.limit : nil) {
-            document, url throws(RESTError) in try ResponseDecoder.list(in: document, keys: [envelope], url: url)
+        let ids: [AnyObjectID]
+        let pinnedPath: RESTPath
+        if let (objectPath, url) = try objectURL(of: entity, pinnedBy: filter) {
+            ids = try await fetchObject(at: url, as: entity)
+            pinnedPath = objectPath
+        } else {
+            (ids, pinnedPath) = try await fetchList(of: entity, filter: filter, request: request, pagesOnServer: pagesOnServer)
         }
-        var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
-        var ids: [AnyObjectID] = []
-        for item in items { ids.append(try decoder.decodeObject(item, as: entity)) }
-        cache = decoder.cache
         var matching = Self.unique(ids)
         if filtersEntities {
             matching = matching.filter { id in
@@ -107,7 +120,7 @@ public actor RESTStore: PersistentStore {
                 return request.includesSubentities ? model.isEntity(name, kindOf: request.entityName) : name == request.entityName
             }
         }
-        try await link(matching, toDestinationsPinnedBy: filter, in: path, entity: entity)
+        try await link(matching, toDestinationsPinnedBy: filter, in: pinnedPath, entity: entity)
         if let predicate = request.predicate {
             let compiledPredicate = try CompiledPredicate(predicate, entity: entity.entity, model: model)
             let resolver = CacheResolver(cache: cache, model: model)
@@ -121,6 +134,27 @@ public actor RESTStore: PersistentStore {
                 .sorted(matching, resolver: CacheResolver(cache: cache, model: model))
         }
         return matching.compactMap { id in cache.objects[id]?.snapshot(id: id) }
+    }
+
+    /// The objects of the entity's list URL (its placeholders filled from `filter`), decoded, and the
+    /// list URL's template.
+    private func fetchList(
+        of entity: CompiledEntity, filter: QueryPlan?, request: StoreFetchRequest, pagesOnServer: Bool
+    ) async throws -> ([AnyObjectID], RESTPath) {
+        guard let path = entity.mapping.path else {
+            throw RESTError.notMapped(entity: entity.entity.name, reason: "list URL (rest.path)")
+        }
+        let url = try listURL(path, of: entity, filter: filter)
+        let envelope = entity.mapping.envelope
+        let items = try await client.list(url, skip: pagesOnServer ? request.offset : 0, limit: pagesOnServer ? request.limit : nil) {
+            document, url throws(RESTError) in try ResponseDecoder.list(in: document, keys: [envelope], url: url)
+        }
+        var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
+        var ids: [AnyObjectID] = []
+        for item in items { ids.append(try decoder.decodeObject(item, as: entity)) }
+        publishDifferences(from: cache, to: decoder.cache)
+        cache = decoder.cache
+        return (ids, path)
     }
 
     /// The number of objects ``fetch(_:)`` returns (the API has no count endpoint).
@@ -159,6 +193,7 @@ public actor RESTStore: PersistentStore {
             decoder.url = url.absoluteString
             _ = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity)
         }
+        publishDifferences(from: cache, to: decoder.cache)
         cache = decoder.cache
     }
 

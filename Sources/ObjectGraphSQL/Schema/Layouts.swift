@@ -74,6 +74,13 @@ package struct ColumnRead: Sendable {
     package let index: Int32
     package let type: AttributeType
     package let isNullable: Bool
+
+    /// Creates a read of the select list's column at `index`.
+    package init(index: Int32, type: AttributeType, isNullable: Bool) {
+        self.index = index
+        self.type = type
+        self.isNullable = isNullable
+    }
 }
 
 package struct TableLayout: Sendable {

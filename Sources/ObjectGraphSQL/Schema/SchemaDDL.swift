@@ -12,7 +12,6 @@ extension StoreSchema {
     /// at commit (so a save writes its rows in any order); a deleted destination leaves NULL behind, as a
     /// dangling key reads as nil.
     package func creationStatements(for dialect: SQLDialect) -> [String] {
-        let key = dialect.keyType
         var statements = [
             "CREATE TABLE IF NOT EXISTS \(SQL.quote(Self.metadataTable)) (\"key\" TEXT PRIMARY KEY, \"value\" TEXT NOT NULL)"
         ]
@@ -23,28 +22,53 @@ extension StoreSchema {
         case .postgreSQL:
             statements += tables.map { "CREATE SEQUENCE IF NOT EXISTS \(SQL.quote(Self.keySequence(of: $0.name)))" }
         }
-        for table in tables {
-            let columns = ["\(SQL.quote(SQL.primaryKey)) \(key) PRIMARY KEY", "\(SQL.quote(SQL.entityColumn)) INTEGER NOT NULL"]
-                + table.columns.map { "\(SQL.quote($0.name)) \(dialect.columnType($0.type))\($0.isRequired ? " NOT NULL" : "")" }
-            statements.append("CREATE TABLE IF NOT EXISTS \(SQL.quote(table.name)) (\(columns.joined(separator: ", ")))")
-        }
+        statements += tables.map { tableStatement($0, for: dialect) }
+        for link in links { statements.append(linkTableStatement(link, for: dialect)) }
+        statements += indexDefinitions(for: dialect).map(\.statement)
+        if dialect == .postgreSQL { statements += foreignKeys }
+        return statements
+    }
+
+    /// `CREATE TABLE` for an entity table in `dialect`, under `name` when given; the columns in `nullable`
+    /// lose their NOT NULL (a migration creates them so and fills them later).
+    package func tableStatement(_ table: TableLayout, for dialect: SQLDialect, named name: String? = nil,
+                                nullable: Set<String> = []) -> String {
+        let columns = ["\(SQL.quote(SQL.primaryKey)) \(dialect.keyType) PRIMARY KEY", "\(SQL.quote(SQL.entityColumn)) INTEGER NOT NULL"]
+            + table.columns.map { column in
+                "\(SQL.quote(column.name)) \(dialect.columnType(column.type))\(column.isRequired && !nullable.contains(column.name) ? " NOT NULL" : "")"
+            }
+        return "CREATE TABLE IF NOT EXISTS \(SQL.quote(name ?? table.name)) (\(columns.joined(separator: ", ")))"
+    }
+
+    /// `CREATE TABLE` for a link table in `dialect`.
+    package func linkTableStatement(_ link: LinkTable, for dialect: SQLDialect) -> String {
+        let key = dialect.keyType
+        var columns = "\"a\" \(key) NOT NULL, \"b\" \(key) NOT NULL, \"a_pos\" \(key), \"b_pos\" \(key)"
+        if dialect == .postgreSQL { columns += ", \(dialect.linkInsertionOrder) bigserial" }
+        return "CREATE TABLE IF NOT EXISTS \(SQL.quote(link.name)) (\(columns), UNIQUE (\"a\", \"b\"))"
+    }
+
+    /// Every index's name, table and statement in `dialect`: link tables' reverse indexes, plain indexes,
+    /// then uniqueness (UNIQUE indexes in SQLite; deferred constraints in PostgreSQL).
+    package func indexDefinitions(for dialect: SQLDialect = .sqlite) -> [(name: String, table: String, statement: String)] {
+        var definitions: [(name: String, table: String, statement: String)] = []
         for link in links {
-            var columns = "\"a\" \(key) NOT NULL, \"b\" \(key) NOT NULL, \"a_pos\" \(key), \"b_pos\" \(key)"
-            if dialect == .postgreSQL { columns += ", \(dialect.linkInsertionOrder) bigserial" }
-            statements.append("CREATE TABLE IF NOT EXISTS \(SQL.quote(link.name)) (\(columns), UNIQUE (\"a\", \"b\"))")
-            statements.append("CREATE INDEX IF NOT EXISTS \(SQL.quote(link.name + "_b")) ON \(SQL.quote(link.name)) (\"b\")")
+            definitions.append((link.name + "_b", link.name,
+                                "CREATE INDEX IF NOT EXISTS \(SQL.quote(link.name + "_b")) ON \(SQL.quote(link.name)) (\"b\")"))
         }
         for index in indexes {
-            statements.append("CREATE INDEX IF NOT EXISTS \(SQL.quote(index.name)) ON \(SQL.quote(index.table)) (\(index.columns))")
+            definitions.append((index.name, index.table,
+                                "CREATE INDEX IF NOT EXISTS \(SQL.quote(index.name)) ON \(SQL.quote(index.table)) (\(index.columns))"))
         }
         for index in uniqueIndexes {
             let columns = index.columns.map(SQL.quote).joined(separator: ", ")
             let partial = index.partialCodes.map { codes in
                 " WHERE \(SQL.quote(SQL.entityColumn)) IN (\(codes.map(String.init).joined(separator: ", ")))"
             } ?? ""
+            let statement: String
             switch dialect {
             case .sqlite:
-                statements.append("CREATE UNIQUE INDEX IF NOT EXISTS \(SQL.quote(index.name)) ON \(SQL.quote(index.table)) (\(columns))\(partial)")
+                statement = "CREATE UNIQUE INDEX IF NOT EXISTS \(SQL.quote(index.name)) ON \(SQL.quote(index.table)) (\(columns))\(partial)"
             case .postgreSQL:
                 // Checked at commit, so values can move between objects within a save; a constraint of a
                 // subentity is an exclusion constraint, the form that can be both partial and deferred.
@@ -52,12 +76,12 @@ extension StoreSchema {
                     ? "UNIQUE (\(columns))"
                     : "EXCLUDE USING btree (\(index.columns.map { "\(SQL.quote($0)) WITH =" }.joined(separator: ", ")))"
                         + partial.replacingOccurrences(of: " WHERE ", with: " WHERE (") + ")"
-                statements.append("ALTER TABLE \(SQL.quote(index.table)) ADD CONSTRAINT \(SQL.quote(index.name)) \(constraint) "
-                    + "DEFERRABLE INITIALLY DEFERRED")
+                statement = "ALTER TABLE \(SQL.quote(index.table)) ADD CONSTRAINT \(SQL.quote(index.name)) \(constraint) "
+                    + "DEFERRABLE INITIALLY DEFERRED"
             }
+            definitions.append((index.name, index.table, statement))
         }
-        if dialect == .postgreSQL { statements += foreignKeys }
-        return statements
+        return definitions
     }
 
     /// `ALTER TABLE … ADD FOREIGN KEY` for every to-one column and link table end (PostgreSQL).

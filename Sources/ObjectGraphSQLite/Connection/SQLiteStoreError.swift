@@ -9,7 +9,7 @@
 public enum SQLiteStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The database file could not be opened or created.
     case cannotOpen(path: String, message: String)
-    /// The database was created for another version of the model (migration is not supported yet).
+    /// The database was created by a model version that the model's version history does not list.
     case modelVersionMismatch(path: String, databaseVersion: String, modelVersion: String)
     /// SQLite reported an error.
     case sqlite(code: Int32, message: String, sql: String)

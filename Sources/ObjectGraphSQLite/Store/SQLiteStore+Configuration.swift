@@ -19,6 +19,23 @@ extension SQLiteStore {
         /// for none (SQLite's default). SQLite caps it at its compile-time maximum. File databases only.
         public var memoryMapSize: Int?
 
+        /// Whether opening data written by an older model version migrates it (the default) or throws
+        /// ``ObjectGraph/MigrationError/refused(dataVersion:currentVersion:)``.
+        public var migration: MigrationPolicy = .automatic
+
+        /// What the store does with data written by an older version of the model's history.
+        ///
+        /// ```swift
+        /// var configuration = SQLiteStore.Configuration()
+        /// configuration.migration = .refuse   // open only data of the current version
+        /// ```
+        public enum MigrationPolicy: Sendable, Hashable {
+            /// Migrate it to the current version, in one transaction, when the store opens.
+            case automatic
+            /// Throw ``ObjectGraph/MigrationError/refused(dataVersion:currentVersion:)`` and leave it unchanged.
+            case refuse
+        }
+
         /// SQLite's defaults, with a 5 second busy timeout.
         public init() {}
 

@@ -16,6 +16,7 @@ extension SQLiteStore {
                 var writer = SaveWriter(connection: connection, schema: schema)
                 let permanentIDs = try writer.apply(changes)
                 try connection.statement("COMMIT").run()
+                broadcaster.publish { StoreChange(committing: changes, permanentIDs: permanentIDs) }
                 return permanentIDs
             } catch {
                 try? connection.statement("ROLLBACK").run()

@@ -7,7 +7,8 @@ import ObjectGraphSQL
 /// One table per root entity (with an entity column for inheritance), a column per stored attribute,
 /// foreign keys for to-ones, link tables for many-to-many, position columns for ordered to-many,
 /// indexes and UNIQUE indexes from the model. The model's version hash is kept in the database;
-/// opening a database made by another model version throws
+/// opening a database made by an older version of the model's ``ObjectGraph/ModelVersionHistory``
+/// migrates it, and opening one made by an unknown version throws
 /// ``SQLiteStoreError/modelVersionMismatch(path:databaseVersion:modelVersion:)``.
 ///
 /// Predicates and sorts run as SQL with bound parameters; ``capabilities`` lists what the runtime
@@ -38,34 +39,52 @@ public actor SQLiteStore: PersistentStore {
     let schema: StoreSchema
     private nonisolated let executor: ThreadExecutor
     private var connection: Connection?
+    /// Publishes committed saves (``changes()``).
+    nonisolated let broadcaster = StoreChangeBroadcaster()
+    /// The connection's `PRAGMA data_version` at the last check for other writers.
+    var dataVersion: Int64?
 
     /// Opens (creating if needed) the database at `location` for `model`, set up as `configuration` says.
+    ///
+    /// A database written by an older version of `model.history` is migrated to the current version,
+    /// stage by stage in one transaction, running `customMigrationSteps` where they are registered
+    /// (unless `configuration.migration` is ``Configuration/MigrationPolicy/refuse``). A failed migration
+    /// leaves the file as it was.
+    ///
+    /// ```swift
+    /// let store = try await SQLiteStore(at: .file("Moody.sqlite"), model: MoodyModel.model.schema,
+    ///                                   customMigrationSteps: [continents])
+    /// ```
     /// - Throws: ``SQLiteStoreError/invalidConfiguration(_:)``, ``SQLiteStoreError/cannotOpen(path:message:)``,
-    ///   ``SQLiteStoreError/modelVersionMismatch(path:databaseVersion:modelVersion:)``, or
-    ///   ``SQLiteStoreError/sqlite(code:message:sql:)`` when the schema cannot be created.
-    public nonisolated init(at location: Location, model: ModelDescription, configuration: Configuration = Configuration()) async throws {
+    ///   ``SQLiteStoreError/modelVersionMismatch(path:databaseVersion:modelVersion:)`` for data of a version
+    ///   the model's history does not know, ``ObjectGraph/MigrationError`` when a migration is refused or
+    ///   fails, or ``SQLiteStoreError/sqlite(code:message:sql:)`` when the schema cannot be created.
+    public nonisolated init(at location: Location, model: ModelDescription, customMigrationSteps: [CustomMigrationStep] = [],
+                            configuration: Configuration = Configuration()) async throws {
         try configuration.validate()
         self.model = model
         self.location = location
         self.schema = StoreSchema(model: model)
         self.executor = ThreadExecutor(name: "SQLiteStore \(model.name)")
-        try await open(configuration)
+        try await open(configuration, customMigrationSteps: customMigrationSteps)
+        if case .file = location { await watchOtherWriters() }
     }
 
-    /// Opens the connection and installs or checks the schema, on the store's thread.
-    private func open(_ configuration: Configuration) throws {
+    /// Opens the connection and installs, checks or migrates the schema, on the store's thread.
+    private func open(_ configuration: Configuration, customMigrationSteps: [CustomMigrationStep]) async throws {
         let path: String? = if case .file(let path) = location { path } else { nil }
         let connection = try Connection(path: path)
         do {
             try connection.configure(configuration)
-            try connection.install(schema)
         } catch let failure as StatementFailure {
             throw failure.storeError
         }
+        try await installOrMigrate(connection, policy: configuration.migration, customSteps: customMigrationSteps)
         self.connection = connection
     }
 
     deinit {
+        broadcaster.finish()
         executor.stop()
     }
 

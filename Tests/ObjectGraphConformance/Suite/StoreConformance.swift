@@ -76,6 +76,12 @@ public struct StoreConformance: Sendable {
         case rollbackAndRefresh
         /// Two contexts on one store see each other's saved changes.
         case twoContexts
+        /// The store publishes each committed save, in order, coalesced for slow observers.
+        case changeStream
+        /// A context merges other contexts' saves (pending edits win per property).
+        case mergingBetweenContexts
+        /// Fetches show merged values; a context that does not merge keeps its view.
+        case mergingOnFetch
         /// A model carrying a version history opens new data at its current version, with nothing to
         /// migrate (the in-memory store never migrates: its data never outlives the process).
         case versionHistory
@@ -127,6 +133,9 @@ public struct StoreConformance: Sendable {
         case .atomicFailedSave: try await checks.atomicFailedSave()
         case .rollbackAndRefresh: try await checks.rollbackAndRefresh()
         case .twoContexts: try await checks.twoContexts()
+        case .changeStream: try await checks.changeStream()
+        case .mergingBetweenContexts: try await checks.mergingBetweenContexts()
+        case .mergingOnFetch: try await checks.mergingOnFetch()
         case .versionHistory: break
         }
     }

@@ -46,3 +46,10 @@ final class RawDatabase {
 struct RawDatabaseError: Error {
     let message: String
 }
+
+extension RawDatabase {
+    /// Runs statements that return no rows.
+    func execute(_ sql: String) throws {
+        try sql.split(separator: ";\n").forEach { _ = try rows(String($0)) }
+    }
+}

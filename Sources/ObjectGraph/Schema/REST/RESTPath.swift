@@ -8,18 +8,26 @@
 /// let issues = RESTPath([.literal("/repos/"), .value(["repository", "fullName"]), .literal("/issues")])
 /// issues.description  // "/repos/:repository.fullName/issues"
 /// issues.keyPaths     // [["repository", "fullName"]]
+/// let label = RESTPath([.literal("/repos/"), .value(["repository", "fullName"]), .literal("/labels/"), .segment(["name"])])
+/// label.description   // "/repos/:repository.fullName/labels/::name"
 /// ```
 ///
-/// A template may carry a query (`/api/album/2/info?album_id=:identifier`); substituted values are
-/// percent-escaped by the store. For an entity that keeps its identifier in no attribute, a one-step
-/// placeholder naming the identifier key (`.value(["id"])`) stands for the object's identifier.
+/// In the path, a ``Segment/value(_:)`` is path text: the store percent-escapes what a path may not
+/// contain and keeps `/` (`octocat/Hello-World` stays `octocat/Hello-World`); a ``Segment/segment(_:)``
+/// stays one path segment, its `/` escaped as `%2F`. After a `?` both are escaped as query values
+/// (`/api/album/2/info?album_id=:identifier`). For an entity that keeps its identifier in no attribute,
+/// a one-step placeholder naming the identifier key (`.value(["id"])`) stands for the object's identifier.
 public struct RESTPath: Sendable, Hashable, Codable, CustomStringConvertible {
     /// One part of a template.
     public enum Segment: Sendable, Hashable, Codable {
         /// Text copied as written.
         case literal(String)
-        /// The value at a key path of property names from the object the URL is built for.
+        /// The value at a key path of property names from the object the URL is built for, as path
+        /// text: `/` in the value separates path segments (the model's `:key.path`).
         case value([String])
+        /// The value at a key path, as exactly one path segment: `/` in the value is escaped (the
+        /// model's `::key.path`).
+        case segment([String])
     }
 
     /// The parts, in order.
@@ -33,16 +41,20 @@ public struct RESTPath: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The key paths of the placeholders, in order.
     public var keyPaths: [[String]] {
         segments.compactMap { segment in
-            if case .value(let path) = segment { path } else { nil }
+            switch segment {
+            case .literal: nil
+            case .value(let path), .segment(let path): path
+            }
         }
     }
 
-    /// The template with placeholders written `:property.path`.
+    /// The template with placeholders written `:property.path` (path text) or `::property.path` (one segment).
     public var description: String {
         segments.map { segment in
             switch segment {
             case .literal(let text): text
             case .value(let path): ":" + path.joined(separator: ".")
+            case .segment(let path): "::" + path.joined(separator: ".")
             }
         }.joined()
     }

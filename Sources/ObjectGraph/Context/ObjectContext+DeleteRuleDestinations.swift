@@ -1,0 +1,25 @@
+/// The destinations delete rules act on when the store cannot load a relationship
+/// (``StoreCapabilities/unloadableRelationships``): what the context already knows.
+extension ObjectContext {
+    /// Whether the store can load relationship `index` of `object`.
+    func storeCanLoad(relationshipAt index: Int, of object: ManagedObject) -> Bool {
+        !(store.capabilities.unloadableRelationships[object.entity.name]?.contains(object.entity.relationships[index].name) ?? false)
+    }
+
+    /// The destinations of relationship `index` of `object` for its delete rule: the loaded ones; for an
+    /// unloaded relationship the store cannot load, the registered and inserted objects whose loaded
+    /// inverse relationship refers to `object` (none when the relationship has no inverse).
+    func deleteRuleDestinations(at index: Int, of object: ManagedObject) -> [ManagedObject] {
+        let relationship = object.entity.relationships[index]
+        guard relationship.isToMany, case .toManyFault = object.relationshipStates[index],
+              !storeCanLoad(relationshipAt: index, of: object) else {
+            return object.loadedDestinations(at: index)
+        }
+        guard let inverseName = relationship.inverseName else { return [] }
+        return (registered.objects + inserted.objects).filter { candidate in
+            guard candidate !== object, model.schema.isEntity(candidate.entity.name, kindOf: relationship.destinationEntityName),
+                  let inverse = candidate.entity.relationshipIndex(named: inverseName) else { return false }
+            return candidate.loadedDestinations(at: inverse).contains { $0 === object }
+        }
+    }
+}
