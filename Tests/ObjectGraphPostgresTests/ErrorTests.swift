@@ -6,7 +6,7 @@ import ObjectGraphPostgres
 import Testing
 
 /// Faults of the server and the connection are typed errors; nothing is half-written and the pool recovers.
-@Suite(.enabled(if: TestDatabase.url != nil, TestDatabase.skipReason))
+@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason))
 struct PostgresErrorTests {
     @Test func anUnreachableServerIsNamed() async throws {
         var configuration = PostgresStore.Configuration(host: "127.0.0.1", port: 1, username: "nobody")
@@ -14,7 +14,10 @@ struct PostgresErrorTests {
         let error = await #expect(throws: PostgresStoreError.self) {
             try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
         }
-        guard case .unreachable(let host, let port, _) = error else { return Issue.record("got \(String(describing: error))") }
+        guard case .unreachable(let host, let port, _) = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(host == "127.0.0.1" && port == 1)
     }
 
@@ -24,7 +27,10 @@ struct PostgresErrorTests {
         let error = await #expect(throws: PostgresStoreError.self) {
             try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
         }
-        guard case .authenticationFailed(let username, _) = error else { return Issue.record("got \(String(describing: error))") }
+        guard case .authenticationFailed(let username, _) = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(username == "no_such_role")
     }
 
@@ -49,36 +55,39 @@ struct PostgresErrorTests {
         }
     }
 
-    /// The server ends the save's connection while it inserts: the save fails as a lost connection, the
-    /// server rolled it back, the context keeps its changes, and the next save succeeds on a new connection.
+    /// The server ends the save's connection in the middle of the save (while its insert waits for a
+    /// table another session locked): the save fails as a lost connection, the server rolled it back, the
+    /// context keeps its changes, and the next save succeeds on a new connection of the pool.
     @Test func aConnectionDroppedMidSaveWritesNothingAndThePoolRecovers() async throws {
         var configuration = try TestDatabase.configuration()
         let application = "og_drop_" + UUID().uuidString.prefix(8)
         configuration.applicationName = application
         let store = try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
         let context = try ObjectContext(store: store, model: MusicModel.model)
-        for number in 0..<20_000 { _ = Band(context: context, name: "Band \(number)") }
+        for number in 0..<100 { _ = Band(context: context, name: "Band \(number)") }
+        let schema = try #require(configuration.schema)
+        let locker = try TestDatabase.psqlInBackground(
+            "BEGIN; LOCK TABLE \"\(schema)\".\"Band\" IN EXCLUSIVE MODE; SELECT pg_sleep(2); COMMIT;")
+        defer { locker.waitUntilExit() }
+        try await TestDatabase.waitFor("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
+            + "WHERE c.relname = 'Band' AND l.mode = 'ExclusiveLock' AND l.granted")
         let killing = Task {
-            for _ in 0..<2_000 {
-                if try TestDatabase.terminateSessionsInTransaction(application: application) > 0 { return true }
-                try await Task.sleep(for: .milliseconds(2))
-            }
-            return false
+            try await TestDatabase.waitFor("SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(application)' "
+                + "AND wait_event_type = 'Lock'")
+            return try TestDatabase.terminateSessions(application: application, condition: "AND wait_event_type = 'Lock'")
         }
         var failure: (any Error)?
         do { try await context.save() } catch { failure = error }
-        let killed = try await killing.value
-        try #require(killed, "no save session was seen to terminate")
-        if let failure {
-            guard case PostgresStoreError.connectionLost = failure else {
-                Issue.record("expected a lost connection, got \(failure)")
-                return
-            }
-            #expect(context.hasChanges)
-            #expect(try await store.count(StoreFetchRequest(entityName: "Band")) == 0)
-            try await context.save()
+        #expect(try await killing.value == 1)
+        guard case PostgresStoreError.connectionLost = try #require(failure) else {
+            Issue.record("expected a lost connection, got \(String(describing: failure))")
+            return
         }
-        #expect(try await store.count(StoreFetchRequest(entityName: "Band")) == 20_000)
+        #expect(context.hasChanges)
+        locker.waitUntilExit()
+        #expect(try await store.count(StoreFetchRequest(entityName: "Band")) == 0)
+        try await context.save()
+        #expect(try await store.count(StoreFetchRequest(entityName: "Band")) == 100)
     }
 }
 #endif

@@ -16,7 +16,7 @@ struct SchemaInstaller {
     let schema: StoreSchema
 
     func install() async throws {
-        let connection = try await connect()
+        let connection = try await configuration.connect()
         do {
             try await installInTransaction(on: connection)
             try await connection.close()
@@ -26,28 +26,6 @@ struct SchemaInstaller {
         } catch {
             try? await connection.close()
             throw error
-        }
-    }
-
-    private func connect() async throws -> PostgresConnection {
-        var tls = PostgresConnection.Configuration.TLS.disable
-        do {
-            switch configuration.tls {
-            case .disable: break
-            case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            }
-            var connectionConfiguration = PostgresConnection.Configuration(
-                host: configuration.host, port: configuration.port, username: configuration.username,
-                password: configuration.password, database: configuration.database, tls: tls)
-            connectionConfiguration.options.additionalStartupParameters = configuration.startupParameters
-            let (seconds, attoseconds) = configuration.connectTimeout.components
-            connectionConfiguration.options.connectTimeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-            return try await PostgresConnection.connect(configuration: connectionConfiguration, id: 0, logger: PostgresStore.logger)
-        } catch let error as PSQLError {
-            throw error.storeError(configuration, sql: "")
-        } catch {
-            throw PostgresStoreError.unreachable(host: configuration.host, port: configuration.port, message: "\(error)")
         }
     }
 

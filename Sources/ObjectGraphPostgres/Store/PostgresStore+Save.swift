@@ -12,22 +12,26 @@ extension PostgresStore {
     public func save(_ changes: ChangeSet) async throws -> [AnyObjectID] {
         guard !changes.isEmpty else { return [] }
         let schema = schema
-        return try await withConnection { connection in
+        let (ids, change) = try await withConnection { connection in
             try await connection.run("BEGIN")
             do {
                 var writer = SaveWriter(connection: connection, schema: schema)
                 let ids = try await writer.apply(changes)
+                let change = StoreChange(committing: changes, permanentIDs: ids)
+                try await notify(change, on: connection)
                 do {
                     try await connection.run("COMMIT")
                 } catch let error as PSQLError {
                     throw ConstraintFailure(error: error, schema: schema).commitError(changes)
                 }
-                return ids
+                return (ids, change)
             } catch {
                 try? await connection.run("ROLLBACK")
                 throw error
             }
         }
+        broadcaster.publish { change }
+        return ids
     }
 }
 #endif

@@ -1,4 +1,5 @@
 #if PostgreSQL
+import Foundation
 import ObjectGraph
 import ObjectGraphSQL
 import PostgresNIO
@@ -27,6 +28,13 @@ public final class PostgresStore: PersistentStore {
     let schema: StoreSchema
     let client: PostgresClient
     private let running: Task<Void, Never>
+    /// Delivers this store's saves and, through ``listener``, other stores' saves to ``changes()``.
+    let broadcaster = StoreChangeBroadcaster()
+    /// The `NOTIFY` channel of the stores on this database and schema.
+    let channel: String
+    /// This store's identity in its notifications.
+    let origin = UUID().uuidString
+    private let listener: Task<Void, Never>
 
     static let logger: Logger = {
         var logger = Logger(label: "modelgen.PostgresStore")
@@ -45,18 +53,26 @@ public final class PostgresStore: PersistentStore {
         self.model = model
         self.configuration = configuration
         self.schema = StoreSchema(model: model)
+        self.channel = ChangeListener.channel(schema: configuration.schema)
         try await SchemaInstaller(configuration: configuration, schema: schema).install()
+        self.listener = try await ChangeListener.start(ChangeListener.Setup(
+            configuration: configuration, channel: channel, origin: origin, model: model, broadcaster: broadcaster))
         let client = PostgresClient(configuration: configuration.client, backgroundLogger: Self.logger)
         self.client = client
         self.running = Task { await client.run() }
     }
 
     deinit {
+        broadcaster.finish()
+        listener.cancel()
         running.cancel()
     }
 
-    /// Closes the pool's connections; the store fails every later call with ``PostgresStoreError/closed``.
+    /// Closes the pool's connections and stops listening for other stores' saves; the store fails every
+    /// later call with ``PostgresStoreError/closed``.
     public func close() {
+        broadcaster.finish()
+        listener.cancel()
         running.cancel()
     }
 

@@ -30,7 +30,8 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         case .statementTimeout(let sql): "the statement timed out: \(sql)"
         case .modelVersionMismatch(let database, let model):
             "the database was made by model version \(database), the store was opened with version \(model)"
-        case .server(let sqlState, let message, let sql): "PostgreSQL error \(sqlState): \(message) in \(sql)"
+        case .server(let sqlState, let message, let sql):
+            "PostgreSQL error \(sqlState): \(message) in \(sql.count > 300 ? sql.prefix(300) + "…" : sql)"
         case .closed: "the PostgreSQL store is closed"
         }
     }
@@ -46,6 +47,12 @@ enum SQLState {
     static let serializationFailure = "40001"
     static let invalidPassword = "28P01"
     static let invalidAuthorization = "28000"
+
+    /// Whether the server ended the session: class 08 (connection exception) or an operator's
+    /// intervention that terminates it (57P01 `pg_terminate_backend` or shutdown, 57P02, 57P03).
+    static func isConnectionEnded(_ state: String) -> Bool {
+        state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+    }
 }
 
 extension PSQLError {
@@ -61,6 +68,7 @@ extension PSQLError {
             case SQLState.invalidPassword, SQLState.invalidAuthorization:
                 return .authenticationFailed(username: configuration.username, message: message)
             case SQLState.queryCanceled: return .statementTimeout(sql: sql)
+            case let state where SQLState.isConnectionEnded(state): return .connectionLost(message: message)
             default: return .server(sqlState: sqlState ?? "", message: message, sql: sql)
             }
         case .connectionError, .failedToAddSSLHandler, .sslUnsupported:

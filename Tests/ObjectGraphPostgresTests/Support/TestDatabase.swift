@@ -3,6 +3,7 @@ import Foundation
 import ObjectGraph
 import ObjectGraphConformance
 import ObjectGraphPostgres
+import Testing
 
 /// The server the tests use: `MODELGEN_POSTGRES_URL` (`Scripts/postgres-cluster.sh start` makes one; CI
 /// always does). Each test works in a PostgreSQL schema of its own, so tests run in parallel.
@@ -10,12 +11,26 @@ enum TestDatabase {
     /// The server's URL, or `nil` when the tests are skipped.
     static let url = ProcessInfo.processInfo.environment["MODELGEN_POSTGRES_URL"]
 
+    /// Whether the suites run: with a server, and always in CI (`CI` set), where a missing server fails them.
+    static let isEnabled = url != nil || ProcessInfo.processInfo.environment["CI"] != nil
+
     /// Why the suites are skipped without a server.
     static let skipReason: Comment = "MODELGEN_POSTGRES_URL is not set: start a server with `eval \"$(Scripts/postgres-cluster.sh start)\"`"
 
+    /// The server's URL; fails (in CI) when there is none.
+    static func requiredURL() throws -> String {
+        guard let url else { throw MissingServer() }
+        return url
+    }
+
+    /// CI runs the PostgreSQL suites without a server.
+    struct MissingServer: Error, CustomStringConvertible {
+        var description: String { "MODELGEN_POSTGRES_URL is not set, and CI must run the PostgreSQL suites against a server" }
+    }
+
     /// A configuration of the test server in a new, empty schema (`name` when given).
     static func configuration(schema name: String? = nil) throws -> PostgresStore.Configuration {
-        var configuration = try PostgresStore.Configuration(url: url ?? "")
+        var configuration = try PostgresStore.Configuration(url: try requiredURL())
         configuration.schema = name ?? "og_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         configuration.maximumConnections = 4
         return configuration
@@ -26,13 +41,13 @@ enum TestDatabase {
         try await PostgresStore(configuration: try configuration(schema: name), model: model)
     }
 
-    /// Ends, with `psql`, the server sessions of `application` that are inside a transaction; returns how many.
-    static func terminateSessionsInTransaction(application: String) throws -> Int {
+    /// Ends, with `psql`, the server sessions of `application` (meeting `condition`); returns how many.
+    static func terminateSessions(application: String, condition: String = "") throws -> Int {
         let psql = Process()
         psql.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         psql.arguments = ["psql", url ?? "", "-tA", "-c",
                           "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(application)' "
-                              + "AND xact_start IS NOT NULL AND pid <> pg_backend_pid()"]
+                              + "\(condition) AND pid <> pg_backend_pid()"]
         let output = Pipe()
         psql.standardOutput = output
         try psql.run()
@@ -52,6 +67,57 @@ enum TestDatabase {
             try await context.save()
         }
         return (memory, postgres)
+    }
+
+    /// Starts `psql` running `sql` on the test server; the caller waits for it.
+    static func psqlInBackground(_ sql: String) throws -> Process {
+        let psql = Process()
+        psql.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        psql.arguments = ["psql", url ?? "", "-q", "-c", sql]
+        psql.standardOutput = FileHandle.nullDevice
+        try psql.run()
+        return psql
+    }
+
+    /// Waits (up to 30 s) until the count `countSQL` selects on the test server is positive.
+    static func waitFor(_ countSQL: String) async throws {
+        for _ in 0..<600 {
+            let psql = Process()
+            psql.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            psql.arguments = ["psql", url ?? "", "-tA", "-c", countSQL]
+            let output = Pipe()
+            psql.standardOutput = output
+            try psql.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            psql.waitUntilExit()
+            if let count = Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)), count > 0 {
+                return
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw WaitTimedOut(sql: countSQL)
+    }
+
+    /// ``waitFor(_:)`` saw no row in time.
+    struct WaitTimedOut: Error {
+        let sql: String
+    }
+
+    /// The next change `changes` delivers within `limit`, or `nil`.
+    static func next(_ changes: StoreChanges, within limit: Duration = .seconds(10)) async -> StoreChange? {
+        await withTaskGroup(of: StoreChange?.self) { group in
+            group.addTask {
+                var iterator = changes.makeAsyncIterator()
+                return await iterator.next()
+            }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
     }
 }
 #endif
