@@ -34,10 +34,7 @@ struct PostgresSaveTests {
     }
 
     @Test func uniquenessViolationIsTypedAndNamesObjectEntityPropertyAndValue() async throws {
-        let store = try await TestDatabase.store()
-        let first = try ObjectContext(store: store, model: MusicModel.model)
-        _ = Band(context: first, name: "Low")
-        try await first.save()
+        let store = try await TestDatabase.store(withBandNamed: "Low")
         let second = try ObjectContext(store: store, model: MusicModel.model)
         let duplicate = Band(context: second, name: "Low")
         _ = Band(context: second, name: "Other")
@@ -68,10 +65,7 @@ struct PostgresSaveTests {
     }
 
     @Test func aFailedSaveOfManyInsertsWritesNothingAndKeepsTheChanges() async throws {
-        let store = try await TestDatabase.store()
-        let seed = try ObjectContext(store: store, model: MusicModel.model)
-        _ = Band(context: seed, name: "Taken")
-        try await seed.save()
+        let store = try await TestDatabase.store(withBandNamed: "Taken")
         let context = try ObjectContext(store: store, model: MusicModel.model)
         for number in 0..<1_000 { _ = Band(context: context, name: "Band \(number)") }
         _ = Band(context: context, name: "Taken")

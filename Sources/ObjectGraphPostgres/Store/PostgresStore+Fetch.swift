@@ -53,7 +53,8 @@ extension PostgresStore {
     /// The destinations of a relationship for many owners in one query; ordered relationships in order,
     /// others in the order links were made.
     public func relatedIDs(for relationshipName: String, of entityName: String, ids: [AnyObjectID]) async throws -> [AnyObjectID: [AnyObjectID]] {
-        guard let (query, layout, keys) = try relatedQuery(for: relationshipName, of: entityName, ids: ids) else { return [:] }
+        guard let (query, layout, keys) = try RelatedQuery.forOwners(
+            ids, relationship: relationshipName, of: entityName, schema: schema, dialect: .postgreSQL) else { return [:] }
         return try await withConnection { connection in
             var result: [AnyObjectID: [AnyObjectID]] = [:]
             try await connection.run(query.idsSQL, [.string(JSONList.integers(keys))]) { row in
@@ -71,7 +72,8 @@ extension PostgresStore {
 
     /// The destinations of a relationship for many owners with their snapshots, in one query.
     public func relatedSnapshots(for relationshipName: String, of entityName: String, ids: [AnyObjectID]) async throws -> RelatedSnapshots? {
-        guard let (query, layout, keys) = try relatedQuery(for: relationshipName, of: entityName, ids: ids) else {
+        guard let (query, layout, keys) = try RelatedQuery.forOwners(
+            ids, relationship: relationshipName, of: entityName, schema: schema, dialect: .postgreSQL) else {
             return RelatedSnapshots()
         }
         let table = try schema.table(named: query.destinationTable)
@@ -94,23 +96,6 @@ extension PostgresStore {
             }
             return result
         }
-    }
-
-    /// The query for relationship `relationshipName` of `entityName`, the owner's layout and the owners'
-    /// keys in its table; `nil` when no owner can be in this store.
-    private func relatedQuery(
-        for relationshipName: String, of entityName: String, ids: [AnyObjectID]
-    ) throws -> (RelatedQuery, EntityLayout, [Int64])? {
-        let layout = try schema.layout(of: entityName)
-        guard let index = layout.entity.relationshipIndex(named: relationshipName) else {
-            throw ObjectGraphError.unknownProperty(entity: entityName, property: relationshipName)
-        }
-        let keys = ids.compactMap { $0.entityName == layout.table ? $0.integerKey : nil }
-        guard !keys.isEmpty else { return nil }
-        let query = try RelatedQuery(
-            layout.relationships[index], of: layout, destination: layout.entity.relationships[index].destinationEntityName,
-            schema: schema, dialect: .postgreSQL)
-        return (query, layout, keys)
     }
 }
 #endif

@@ -1,3 +1,5 @@
+import ObjectGraph
+
 /// The SQL shape of "the destinations of one relationship for the owners whose keys are bound as a JSON
 /// array" (the statement's one argument): owners `o` (every listed owner appears, LEFT JOINed to its destinations), the member's key
 /// expression, and the order (owner, then relationship order). Selects either owner and member keys
@@ -63,5 +65,25 @@ package struct RelatedQuery {
     /// owner without destinations), then the owner's key at `table.columns.count + 2`.
     package func rowsSQL(_ table: TableLayout) -> String {
         "SELECT \(table.selectList(alias: "d")), \(Self.owner) \(from)\(destinationJoin) \(filter) \(order)"
+    }
+}
+
+extension RelatedQuery {
+    /// The query for relationship `relationshipName` of `entityName`, the declaring entity's layout and the
+    /// owners' keys in its table; `nil` when none of `ids` is in that table.
+    /// - Throws: ``ObjectGraphError/unknownProperty(entity:property:)`` for a relationship the entity lacks.
+    package static func forOwners(
+        _ ids: [AnyObjectID], relationship relationshipName: String, of entityName: String, schema: StoreSchema, dialect: SQLDialect
+    ) throws -> (query: RelatedQuery, layout: EntityLayout, keys: [Int64])? {
+        let layout = try schema.layout(of: entityName)
+        guard let index = layout.entity.relationshipIndex(named: relationshipName) else {
+            throw ObjectGraphError.unknownProperty(entity: entityName, property: relationshipName)
+        }
+        let keys = ids.compactMap { $0.entityName == layout.table ? $0.integerKey : nil }
+        guard !keys.isEmpty else { return nil }
+        let query = try RelatedQuery(
+            layout.relationships[index], of: layout, destination: layout.entity.relationships[index].destinationEntityName,
+            schema: schema, dialect: dialect)
+        return (query, layout, keys)
     }
 }

@@ -99,13 +99,4 @@ extension SQLiteStore {
             return found.compactMap { $0 }
         }
     }
-
-    /// Integer keys of `ids` grouped by table; other IDs cannot exist in this store.
-    static func keysByTable(_ ids: [AnyObjectID]) -> [String: [Int64]] {
-        var keys: [String: [Int64]] = [:]
-        for id in ids {
-            if let key = id.integerKey { keys[id.entityName, default: []].append(key) }
-        }
-        return keys
-    }
 }

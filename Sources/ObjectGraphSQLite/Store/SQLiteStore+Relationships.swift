@@ -7,7 +7,8 @@ extension SQLiteStore {
     public func relatedIDs(
         for relationshipName: String, of entityName: String, ids: [AnyObjectID]
     ) throws -> [AnyObjectID: [AnyObjectID]] {
-        guard let (query, layout, keys) = try relatedQuery(for: relationshipName, of: entityName, ids: ids) else { return [:] }
+        guard let (query, layout, keys) = try RelatedQuery.forOwners(
+            ids, relationship: relationshipName, of: entityName, schema: schema, dialect: .sqlite) else { return [:] }
         return try withConnection { connection in
             let statement = try connection.statement(query.idsSQL)
             defer { statement.reset() }
@@ -33,7 +34,8 @@ extension SQLiteStore {
     public func relatedSnapshots(
         for relationshipName: String, of entityName: String, ids: [AnyObjectID]
     ) async throws -> RelatedSnapshots? {
-        guard let (query, layout, keys) = try relatedQuery(for: relationshipName, of: entityName, ids: ids) else {
+        guard let (query, layout, keys) = try RelatedQuery.forOwners(
+            ids, relationship: relationshipName, of: entityName, schema: schema, dialect: .sqlite) else {
             return RelatedSnapshots()
         }
         let table = try schema.table(named: query.destinationTable)
@@ -58,22 +60,5 @@ extension SQLiteStore {
             result.snapshots = reader.finish()
             return result
         }
-    }
-
-    /// The query for relationship `relationshipName` of `entityName`, the declaring entity's layout and
-    /// the owners' keys in its table; `nil` when no owner can be in this store.
-    private func relatedQuery(
-        for relationshipName: String, of entityName: String, ids: [AnyObjectID]
-    ) throws -> (RelatedQuery, EntityLayout, [Int64])? {
-        let layout = try schema.layout(of: entityName)
-        guard let index = layout.entity.relationshipIndex(named: relationshipName) else {
-            throw ObjectGraphError.unknownProperty(entity: entityName, property: relationshipName)
-        }
-        let keys = Self.keysByTable(ids)[layout.table] ?? []
-        guard !keys.isEmpty else { return nil }
-        let query = try RelatedQuery(
-            layout.relationships[index], of: layout, destination: layout.entity.relationships[index].destinationEntityName,
-            schema: schema, dialect: .sqlite)
-        return (query, layout, keys)
     }
 }

@@ -41,6 +41,15 @@ enum TestDatabase {
         try await PostgresStore(configuration: try configuration(schema: name), model: model)
     }
 
+    /// A store of the Music model in a new schema holding one saved band called `name`.
+    static func store(withBandNamed name: String) async throws -> PostgresStore {
+        let store = try await store()
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        _ = Band(context: context, name: name)
+        try await context.save()
+        return store
+    }
+
     /// Ends, with `psql`, the server sessions of `application` (meeting `condition`); returns how many.
     static func terminateSessions(application: String, condition: String = "") throws -> Int {
         let psql = Process()
