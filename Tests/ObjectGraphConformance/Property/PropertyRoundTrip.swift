@@ -1,6 +1,5 @@
 import Foundation
 import ObjectGraph
-import Testing
 
 /// Property-based round trips: a random valid model (``RandomModel``), random object graphs of it
 /// saved through a store and read back in a fresh context, compared value for value and relationship
@@ -69,16 +68,6 @@ public struct PropertyRoundTrip: Sendable {
     ) {
         self.keepsSignOfZero = keepsSignOfZero
         self.makeStore = makeStore
-    }
-
-    /// Runs the round trips of `seeds` with ``PropertyObject``s, recording each failure as a Swift Testing
-    /// issue, and returns what they did together.
-    public func check(seeds: ClosedRange<UInt64>) async -> Report {
-        var report = Report()
-        for seed in seeds {
-            do { report.add(try await run(seed: seed)) } catch { Issue.record("\(error)") }
-        }
-        return report
     }
 
     /// Runs the round trip of `seed`'s model with ``PropertyObject``s.
