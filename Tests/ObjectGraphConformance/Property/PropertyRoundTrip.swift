@@ -63,10 +63,20 @@ public struct PropertyRoundTrip: Sendable {
     public var keepsSignOfZero = true
 
     /// Creates a runner over a store factory; each run gets a new store.
+    /// Opens the store of a run again, on the data `makeStore`'s store wrote, before each comparison in a
+    /// fresh context (a file database: checks what was written to the file, and reopening it); `nil` to
+    /// keep the one store.
+    public var reopen: (@Sendable (ModelDescription) async throws -> any PersistentStore)?
+
+    /// Creates a runner over a store factory; each run gets a new store (opened again with `reopen`
+    /// before each fresh context, when given).
     public init(
-        keepsSignOfZero: Bool = true, _ makeStore: @escaping @Sendable (ModelDescription) async throws -> any PersistentStore
+        keepsSignOfZero: Bool = true,
+        reopen: (@Sendable (ModelDescription) async throws -> any PersistentStore)? = nil,
+        _ makeStore: @escaping @Sendable (ModelDescription) async throws -> any PersistentStore
     ) {
         self.keepsSignOfZero = keepsSignOfZero
+        self.reopen = reopen
         self.makeStore = makeStore
     }
 
@@ -84,7 +94,7 @@ public struct PropertyRoundTrip: Sendable {
             throw Failure(seed: model.seed, phase: "schema of the classes", difference: difference)
         }
         var state = RoundTripState(model: model, objectModel: objectModel, store: try await makeStore(objectModel.schema),
-                                   keepsSignOfZero: keepsSignOfZero)
+                                   keepsSignOfZero: keepsSignOfZero, reopen: reopen)
         do {
             try await state.insertGraph()
             for round in 0..<updateRounds { try await state.update(round: round + 1) }
