@@ -76,6 +76,12 @@ public struct StoreConformance: Sendable {
         case rollbackAndRefresh
         /// Two contexts on one store see each other's saved changes.
         case twoContexts
+        /// A fetch with a batch size knows every ID and loads objects batch by batch on access.
+        case batchedFetch
+        /// `fetchIDs(_:withValuesOf:)` lists `fetch`'s IDs in order with the values of key paths.
+        case keyedIDs
+        /// The by-name API fetches untyped objects and names the entity and key it does not know.
+        case dynamicFetch
 
         /// The check's name in test output.
         public var testDescription: String { rawValue }
@@ -123,6 +129,9 @@ public struct StoreConformance: Sendable {
         case .atomicFailedSave: try await checks.atomicFailedSave()
         case .rollbackAndRefresh: try await checks.rollbackAndRefresh()
         case .twoContexts: try await checks.twoContexts()
+        case .batchedFetch: try await checks.batchedFetch()
+        case .keyedIDs: try await checks.keyedIDs()
+        case .dynamicFetch: try await checks.dynamicFetch()
         }
     }
 }
