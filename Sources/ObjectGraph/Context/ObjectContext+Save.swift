@@ -42,6 +42,7 @@ extension ObjectContext {
                     "the store returned \(result.permanentIDs.count) permanent IDs for \(pending.inserted.count) inserted objects")
             }
             commit(pending, permanentIDs: result.permanentIDs)
+            ChangeObservers.publish(ObservedChange(changes, permanentIDs: result.permanentIDs), on: store)
         } catch is ContextWasReset {
             return
         } catch {

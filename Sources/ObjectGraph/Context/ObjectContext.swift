@@ -46,6 +46,8 @@ public final class ObjectContext {
     /// Counts ``reset()`` calls, so work that awaited something can tell the context was reset meanwhile.
     var resetGeneration = 0
     let validationRules = ValidationRules()
+    /// The streams of this context's live results.
+    let changeObservers: ChangeObservers
 
     /// Creates a context over `store`.
     /// - Throws: ``ObjectGraphError/modelMismatch(expected:actual:)`` when the store was opened with a
@@ -56,6 +58,7 @@ public final class ObjectContext {
         }
         self.store = store
         self.model = model
+        changeObservers = ChangeObservers(store: store)
     }
 
     /// Whether there are unsaved inserts, updates or deletes.

@@ -8,9 +8,10 @@ struct SelectBuilder {
     /// The statement listing the matching rows (the table's select list), and the table read.
     func fetch(_ request: StoreFetchRequest) throws -> (sql: SQLText, table: TableLayout) {
         let (scope, condition, table) = try filtered(request)
+        let order = try orderBy(request, in: scope)   // adds the joins its key paths need
         var sql = SQLText("SELECT \(table.selectList(alias: scope.alias)) FROM \(SQL.quote(table.name)) \(scope.alias)\(scope.joins)")
         sql.append(condition)
-        sql.append(try orderBy(request, in: scope))
+        sql.append(order)
         appendPage(of: request, to: &sql)
         return (sql, table)
     }
@@ -21,10 +22,11 @@ struct SelectBuilder {
         -> (sql: SQLText, table: TableLayout, attributes: [AttributeDescription]) {
         let (scope, condition, table) = try filtered(request)
         let selected = try paths.map { try scope.attribute(at: $0) }
+        let order = try orderBy(request, in: scope)
         let list = ([SQL.column(scope.alias, SQL.primaryKey)] + selected.map(\.expression)).joined(separator: ", ")
         var sql = SQLText("SELECT \(list) FROM \(SQL.quote(table.name)) \(scope.alias)\(scope.joins)")
         sql.append(condition)
-        sql.append(try orderBy(request, in: scope))
+        sql.append(order)
         appendPage(of: request, to: &sql)
         return (sql, table, selected.map(\.attribute))
     }

@@ -9,13 +9,15 @@ extension Checks {
 
     func batchedFetch() async throws {
         let context = try await seeded()
+        // A store that sorts natively answers with IDs alone; for others the context sorts loaded objects.
+        let sortsNatively = store.capabilities.canSort([SortExpression(["year"])], on: Album.entity, in: MusicModel.model.schema)
         let albums = try await Album.fetch(in: context, sortedBy: [.ascending(\.year)], batchSize: 4)
         #expect(albums.count == 9)
-        #expect(context.registeredObject(for: albums[8]) == nil)          // no batch touched yet
+        if sortsNatively { #expect(context.registeredObject(for: albums[8]) == nil) }   // no batch touched yet
         let sixth = try await albums.object(at: 5)
         #expect(sixth.title == "Things We Lost in the Fire")
-        #expect(context.registeredObject(for: albums[4]) != nil)          // its batch, 4..<8
-        #expect(context.registeredObject(for: albums[8]) == nil)
+        #expect(context.registeredObject(for: albums[4]) != nil)                        // its batch, 4..<8
+        if sortsNatively { #expect(context.registeredObject(for: albums[8]) == nil) }
         #expect(try await albums.objects(in: 2..<7).map(\.title) == Array(Self.titlesByYear[2..<7]))
         var iterated: [String] = []
         for try await album in albums.objects { iterated.append(album.title) }
@@ -36,6 +38,7 @@ extension Checks {
 
         // An object deleted by another context after the fetch, and not registered, is an error naming it
         // when its batch loads; other batches load.
+        guard sortsNatively else { return }
         let late = try await Album.fetch(in: try self.context(), sortedBy: [.ascending(\.year)], batchSize: 4)
         let other = try self.context()
         let bleach = try #require(try await Album.first(in: other, where: \.title == "Bleach"))
@@ -47,8 +50,12 @@ extension Checks {
 
     func keyedIDs() async throws {
         _ = try await seeded()
-        let request = StoreFetchRequest(entityName: "Album", predicate: .compare(["year"], .less, .integer(2000)),
-                                        sortDescriptors: [SortExpression(["year"], ascending: false)])
+        let schema = MusicModel.model.schema
+        let predicate = StorePredicate.compare(["year"], .less, .integer(2000))
+        let sorts = [SortExpression(["year"], ascending: false)]
+        guard store.capabilities.canEvaluate(predicate, on: Album.entity, in: schema),
+              store.capabilities.canSort(sorts + [SortExpression(["year"])], on: Album.entity, in: schema) else { return }
+        let request = StoreFetchRequest(entityName: "Album", predicate: predicate, sortDescriptors: sorts)
         let keyed = try await store.fetchIDs(request, withValuesOf: [["title"], ["band", "name"], ["price"]])
         let snapshots = try await store.fetch(request)
         #expect(Array(keyed.ids) == snapshots.map(\.id))
