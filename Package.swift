@@ -2,7 +2,7 @@
 import PackageDescription
 
 // modelgen: typed Swift from Xcode data models, and the ObjectGraph runtime it targets.
-// See README.md for the two commands that matter and DESIGN.md in the shared folder for the architecture.
+// See README.md for the two commands that matter and ARCHITECTURE.md for how the package is built.
 
 let package = Package(
     name: "modelgen",

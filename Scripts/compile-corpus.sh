@@ -2,7 +2,7 @@
 # Generates code for every XML model of the corpus (MODELGEN_CORPUS) into a temporary package that depends
 # on this one by path, and builds it in Swift 6 and then Swift 5 language mode in one scratch directory.
 # Fails when generation reports an error, or when the build fails or prints a warning in generated code.
-# Usage: MODELGEN_CORPUS=../shared/corpus Scripts/compile-corpus.sh
+# Usage: MODELGEN_CORPUS=/path/to/models Scripts/compile-corpus.sh
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 corpus=$(cd "${MODELGEN_CORPUS:?set MODELGEN_CORPUS to the corpus folder}" && pwd)

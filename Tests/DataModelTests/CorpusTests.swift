@@ -3,10 +3,10 @@ import Foundation
 import Testing
 
 /// Reads every real model of the corpus. Skipped unless `MODELGEN_CORPUS` names the corpus
-/// folder: `MODELGEN_CORPUS=../shared/corpus swift test` (`.ci/run` sets it).
+/// folder: `MODELGEN_CORPUS=/path/to/models Scripts/test.sh` (`.ci/run` sets it).
 @Suite(
     "Corpus of real models",
-    .enabled(if: Corpus.folder != nil, "MODELGEN_CORPUS is not set; set it to the corpus folder (../shared/corpus) to read the real models")
+    .enabled(if: Corpus.folder != nil, "MODELGEN_CORPUS is not set; set it to a folder of real models (one .xcdatamodeld bundle per subfolder) to read them")
 )
 struct CorpusTests {
     /// The only errors the corpus deserves, by corpus folder. Everything else must read without errors.

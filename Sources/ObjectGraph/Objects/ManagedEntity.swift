@@ -40,8 +40,15 @@ public struct ManagedObjectModel: Sendable {
     private let classesByEntity: [String: any ManagedEntity.Type]
 
     /// Creates a model from entity classes; each class contributes its ``ManagedEntity/entity``.
-    public init(name: String, classes: [any ManagedEntity.Type]) {
-        self.schema = ModelDescription(name: name, entities: classes.map { $0.entity })
+    /// `history` is the model's version history (its last version is this model), which stores use to
+    /// migrate data written by older versions:
+    ///
+    /// ```swift
+    /// static let model = ManagedObjectModel(name: "Moody", classes: [Continent.self, Country.self, Mood.self],
+    ///                                       history: MoodyModel.history)
+    /// ```
+    public init(name: String, classes: [any ManagedEntity.Type], history: ModelVersionHistory? = nil) {
+        self.schema = ModelDescription(name: name, entities: classes.map { $0.entity }, history: history)
         var table: [String: any ManagedEntity.Type] = [:]
         for type in classes where table[type.entity.name] == nil {
             table[type.entity.name] = type

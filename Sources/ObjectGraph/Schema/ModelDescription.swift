@@ -18,14 +18,19 @@ public final class ModelDescription: Sendable, CustomStringConvertible {
     /// attribute names/types/optionality/transience, relationship shapes, uniqueness constraints);
     /// defaults, validation rules and userInfo do not change it. Entity and property order do not matter.
     public let versionHash: String
+    /// Every version of the model, oldest first, with the migration stages between them (generated
+    /// code passes it); `nil` for a model without recorded versions. Stores use it to migrate data
+    /// written by an older version (see ``MigrationPlan``).
+    public let history: ModelVersionHistory?
 
     private let entityIndexByName: [String: Int]
     private let childrenByName: [String: [String]]
     private let rootNameByName: [String: String]
     private let carriesToManyChangesByName: [String: [Bool]]
 
-    /// Creates a model and precomputes its lookup tables.
-    public init(name: String, entities: [EntityDescription]) {
+    /// Creates a model and precomputes its lookup tables. `history` lists its versions, the last being
+    /// this model (see ``ModelVersionHistory``).
+    public init(name: String, entities: [EntityDescription], history: ModelVersionHistory? = nil) {
         self.name = name
         self.entities = entities
         var indexByName: [String: Int] = [:]
@@ -40,6 +45,7 @@ public final class ModelDescription: Sendable, CustomStringConvertible {
             (name, Self.walkToRoot(from: name, parentOf: { indexByName[$0].flatMap { entities[$0].parentName } }))
         })
         self.versionHash = SHA256.hexDigest(of: Array(Self.canonicalEncoding(of: entities).utf8))
+        self.history = history?.resolvingCurrentHash(versionHash)
         var carries: [String: [Bool]] = [:]
         for entity in entities where carries[entity.name] == nil {
             carries[entity.name] = entity.relationships.map { relationship in

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The corpus of real models named by `MODELGEN_CORPUS` (`.ci/run` sets it to `../shared/corpus`).
+/// The corpus of real models named by `MODELGEN_CORPUS` (`.ci/run` sets it to the corpus beside the clone).
 enum Corpus {
     /// The corpus folder, when the variable is set.
     static let folder: String? = ProcessInfo.processInfo.environment["MODELGEN_CORPUS"].flatMap { $0.isEmpty ? nil : $0 }

@@ -82,6 +82,9 @@ public struct StoreConformance: Sendable {
         case keyedIDs
         /// The by-name API fetches untyped objects and names the entity and key it does not know.
         case dynamicFetch
+        /// A model carrying a version history opens new data at its current version, with nothing to
+        /// migrate (the in-memory store never migrates: its data never outlives the process).
+        case versionHistory
 
         /// The check's name in test output.
         public var testDescription: String { rawValue }
@@ -97,6 +100,7 @@ public struct StoreConformance: Sendable {
 
     /// Runs one check, recording failures with Swift Testing.
     public func run(_ check: Check) async throws {
+        if check == .versionHistory { return try await Checks.versionHistory(makeStore: makeStore) }
         let store = try await makeStore(MusicModel.model.schema)
         let checks = Checks(store: store)
         switch check {
@@ -132,6 +136,7 @@ public struct StoreConformance: Sendable {
         case .batchedFetch: try await checks.batchedFetch()
         case .keyedIDs: try await checks.keyedIDs()
         case .dynamicFetch: try await checks.dynamicFetch()
+        case .versionHistory: break
         }
     }
 }
