@@ -5,7 +5,7 @@ import ObjectGraphSQLite
 import Testing
 
 /// Live results and their randomized differential test on a SQLite file.
-@Test(.timeLimit(.minutes(5)), arguments: LiveResultsConformance.Check.allCases)
+@Test(.timeLimit(.minutes(10)), arguments: LiveResultsConformance.Check.allCases)
 func sqliteLiveResults(_ check: LiveResultsConformance.Check) async throws {
     let directory = try TemporaryDirectory()
     try await LiveResultsConformance { model in

@@ -36,9 +36,9 @@ struct LiveResultsPlan {
         var roots: Set<String> = []
         for path in paths {
             for length in 1...path.count {
-                if let reached = model.destination(ofPath: Array(path.prefix(length)), from: entity) {
-                    roots.insert(model.rootEntityName(of: reached.name))
-                }
+                guard let owner = model.entityReached(by: path.prefix(length - 1), from: entity),
+                      let relationship = owner.relationship(named: path[length - 1]) else { continue }
+                roots.insert(model.rootEntityName(of: relationship.destinationEntityName))
             }
         }
         dependentRoots = roots

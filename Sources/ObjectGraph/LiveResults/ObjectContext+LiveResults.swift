@@ -97,8 +97,9 @@ extension ManagedEntity {
         sectionName: @escaping @Sendable (V) -> String = { String(describing: $0) },
         batchSize: Int = 20
     ) async throws -> LiveResults<Self> {
-        try await context.results(for: FetchRequest(where: predicate, sortedBy: sortKeys), sectionedBy: key,
-                                  sectionName: sectionName, batchSize: batchSize)
+        try await context.liveResults(ObjectContext.storeRequest(FetchRequest(where: predicate, sortedBy: sortKeys), entity: entity),
+                                      sectionKey: Fields.path(of: key),
+                                      sectionName: { V(attributeValue: $0).map(sectionName) ?? "" }, batchSize: batchSize)
     }
 
     /// The objects of this class's entity matching a predicate, sorted, kept up to date, in one section.
@@ -108,6 +109,7 @@ extension ManagedEntity {
         sortedBy sortKeys: [SortKey<Fields>] = [],
         batchSize: Int = 20
     ) async throws -> LiveResults<Self> {
-        try await context.results(for: FetchRequest(where: predicate, sortedBy: sortKeys), batchSize: batchSize)
+        try await context.liveResults(ObjectContext.storeRequest(FetchRequest(where: predicate, sortedBy: sortKeys), entity: entity),
+                                      sectionKey: nil, sectionName: nil, batchSize: batchSize)
     }
 }

@@ -63,7 +63,7 @@ extension Checks {
         #expect(try await results.object(at: RowPath(section: 0, row: 0)).title == "Double Negative")
         var updates = results.updates.makeAsyncIterator()
 
-        let writer = try context()
+        let writer = try self.context()
         let album = Album(context: writer, title: "The Invisible Way")
         album.year = 2013
         try await writer.save()
@@ -119,7 +119,7 @@ extension Checks {
         #expect(try await results.objects(inSection: 1).map { try $0.value(forKey: "title") }
             == [.string("MTV Unplugged in New York"), .string("Nevermind"), .string("Bleach")])
         var updates = results.updates.makeAsyncIterator()
-        let writer = try context()
+        let writer = try self.context()
         let nirvana = try #require(try await Band.first(in: writer, where: \.name == "Nirvana"))
         nirvana.name = "Nirvana (US)"                        // a change through the section key's relationship
         try await writer.save()
@@ -148,7 +148,7 @@ extension Checks {
         var released: ObjectContext? = try ObjectContext(store: store, model: MusicModel.model)
         let orphan = try await Album.results(in: try #require(released), sortedBy: [.ascending(\.title)])
         var orphanUpdates = orphan.updates.makeAsyncIterator()
-        weak var gone = released
+        weak let gone = released
         released = nil
         #expect(gone == nil)
         #expect(try await orphanUpdates.next(isolation: #isolation) == nil)

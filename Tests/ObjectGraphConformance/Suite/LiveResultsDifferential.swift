@@ -102,13 +102,13 @@ extension Checks {
             case 5:
                 album?.setBand(bands.randomElement(using: &random))
             case 6:
-                bands.randomElement(using: &random)?.name = "Band \(Int.random(in: 0..<5, using: &random))"
+                bands.randomElement(using: &random)?.name = "Band \(step)"
             default:
                 album?.price = Decimal(Int.random(in: 1...20, using: &random))
             }
             try await context.save()
 
-            let fresh = try self.context()
+            let fresh = try ObjectContext(store: store, model: MusicModel.model)
             let expectedDecades = SectionRows(rows: try await Album.fetch(in: fresh, where: \.year >= 1990,
                                                                           sortedBy: [.descending(\.year), .ascending(\.title)])
                 .map { (decade($0.year), $0.objectID) })
