@@ -117,9 +117,12 @@ let package = Package(
             dependencies: ["ObjectGraph", "ExampleSupport", "ExampleModels"],
             path: "Examples/GitHubExample"
         ),
+        // The SQL both SQL stores emit (schema, predicates, sorts, selects, batched writes), with a dialect.
+        .target(name: "ObjectGraphSQL", dependencies: ["ObjectGraph"]),
+        .testTarget(name: "ObjectGraphSQLTests", dependencies: ["ObjectGraphSQL", "ObjectGraphConformance"]),
         // The SQLite store, the embedded default.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "ObjectGraphSQLite", dependencies: ["ObjectGraph", "CSQLite"]),
+        .target(name: "ObjectGraphSQLite", dependencies: ["ObjectGraph", "ObjectGraphSQL", "CSQLite"]),
         // Saves in a loop to a SQLite file until killed; the crash test of ObjectGraphSQLiteTests runs it.
         .executableTarget(name: "sqlite-crash-writer", dependencies: ["ObjectGraphSQLite", "ObjectGraphConformance"]),
         .testTarget(

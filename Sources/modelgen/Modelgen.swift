@@ -13,6 +13,6 @@ struct Modelgen: ParsableCommand {
             Example:
               modelgen validate Models/GitHub.xcdatamodeld
             """,
-        subcommands: [ValidateCommand.self, DumpCommand.self, GenerateCommand.self, DumpContextCommand.self]
+        subcommands: [ValidateCommand.self, DumpCommand.self, GenerateCommand.self, DumpContextCommand.self, MigrationPlanCommand.self]
     )
 }

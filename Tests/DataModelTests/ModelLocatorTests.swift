@@ -56,7 +56,7 @@ struct ModelLocatorTests {
         #expect(loaded.model == nil)
         #expect(loaded.diagnostics.map(\.description) == [
             "\(folder.path)/M.xcdatamodeld: error: the bundle has no .xccurrentversion and holds 2 versions; "
-                + "pass the version folder to read: 'M 2.xcdatamodel', 'M.xcdatamodel'",
+                + "pass the version folder to read: 'M.xcdatamodel', 'M 2.xcdatamodel'",
         ])
     }
 

@@ -21,4 +21,6 @@ extension ForwardingStore {
     }
 
     func save(_ changes: ChangeSet) async throws -> [AnyObjectID] { try await base.save(changes) }
+
+    func changes() -> StoreChanges { base.changes() }
 }

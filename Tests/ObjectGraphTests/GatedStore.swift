@@ -73,6 +73,8 @@ final class GatedStore: PersistentStore {
         return try await base.save(changes)
     }
 
+    func changes() -> StoreChanges { base.changes() }
+
     /// Delivers the answer of ``fetch(_:)`` in two halves; the second waits at the gate of
     /// `"secondBatch"`, so a test can act on a context between two batches of one fetch.
     func fetchInBatches(_ request: StoreFetchRequest) -> AsyncThrowingStream<[Snapshot], any Error> {

@@ -75,25 +75,23 @@ enum ModelLocator {
         throw ModelReadError("the model version has no contents file", path: path)
     }
 
-    private static func isVersionFolder(_ path: String) -> Bool {
+    static func isVersionFolder(_ path: String) -> Bool {
         let fileManager = FileManager.default
         return path.hasSuffix(".xcdatamodel")
             || fileManager.fileExists(atPath: path + "/contents")
             || fileManager.fileExists(atPath: path + "/elements")
     }
 
-    /// The `.xcdatamodel` folders of a bundle, sorted by name (for messages only: the order of
-    /// versions cannot be inferred from their names).
+    /// The `.xcdatamodel` folders of a bundle, in version order.
     private static func versionNames(in bundlePath: String) -> [String] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: bundlePath)) ?? []
-        return entries.filter { $0.hasSuffix(".xcdatamodel") }.sorted()
+        VersionFolders.folderNames(in: bundlePath)
     }
 
     private static func lastComponent(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    private static func list(_ names: [String]) -> String {
+    static func list(_ names: [String]) -> String {
         names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")
     }
 }

@@ -6,16 +6,31 @@ import Foundation
 /// ```json
 /// {"models": ["../../Models/Bandcamp.xcdatamodeld"], "accessLevel": "internal"}
 /// ```
+///
+/// Per model (by the bundle's name without extension) it may also give the order of the versions and
+/// the version pairs that have a custom migration step (``VersionsConfiguration``):
+/// `"versions": {"Moody": ["Moody", "Moody 2"]}`, `"customMigrations": {"Moody": [{"from": "Moody", "to": "Moody 2"}]}`.
 public struct TargetConfiguration: Sendable, Hashable {
     private struct File: Decodable {
         var models: [String]?
         var accessLevel: AccessLevel?
+        var versions: [String: [String]]?
+        var customMigrations: [String: [VersionPair]]?
     }
 
     /// The model paths, sorted.
     public var models: [String]
     /// The access level the file asks for, if any.
     public var accessLevel: AccessLevel?
+    /// The version order of each model that has one, by model name.
+    public var versionOrders: [String: [String]]
+    /// The version pairs with a custom migration step, by model name.
+    public var customMigrations: [String: [VersionPair]]
+
+    /// The versions configuration of the model called `modelName`.
+    public func versions(ofModel modelName: String) -> VersionsConfiguration {
+        VersionsConfiguration(order: versionOrders[modelName], customSteps: Set(customMigrations[modelName] ?? []))
+    }
 
     /// A `modelgen.json` that is not valid JSON or has a field of the wrong type.
     public struct MalformedFile: Error, CustomStringConvertible {
@@ -31,9 +46,14 @@ public struct TargetConfiguration: Sendable, Hashable {
     /// Reads the configuration of the target at `directory`.
     /// - Throws: ``MalformedFile`` when its `modelgen.json` cannot be decoded.
     public init(targetDirectory directory: String) throws(MalformedFile) {
+        try self.init(targetDirectory: directory, file: URL(fileURLWithPath: directory, isDirectory: true).appendingPathComponent("modelgen.json").path)
+    }
+
+    /// Reads the configuration file at `filePath` (which need not exist) for the target at `directory`.
+    /// - Throws: ``MalformedFile`` when the file cannot be decoded.
+    public init(targetDirectory directory: String, file filePath: String) throws(MalformedFile) {
         let base = URL(fileURLWithPath: directory, isDirectory: true)
         var file = File()
-        let filePath = base.appendingPathComponent("modelgen.json").path
         if let data = FileManager.default.contents(atPath: filePath) {
             do {
                 file = try JSONDecoder().decode(File.self, from: data)
@@ -52,5 +72,7 @@ public struct TargetConfiguration: Sendable, Hashable {
         let listed = (file.models ?? []).map { base.appendingPathComponent($0).standardizedFileURL.path }
         models = (found + listed).sorted()
         accessLevel = file.accessLevel
+        versionOrders = file.versions ?? [:]
+        customMigrations = file.customMigrations ?? [:]
     }
 }

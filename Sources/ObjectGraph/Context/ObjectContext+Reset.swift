@@ -45,6 +45,7 @@ extension ObjectContext {
         pendingToOne = [:]
         journal = nil
         misuse = nil
+        changeHub.publish { ContextChange(causes: .reset) }
     }
 
     /// Cuts a persisted object loose: it keeps its ID, values and lifecycle, but no context tracks it.

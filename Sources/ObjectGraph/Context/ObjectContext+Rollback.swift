@@ -3,13 +3,22 @@ extension ObjectContext {
     /// Discards every unsaved change: inserted objects leave the context, changed and deleted objects
     /// return to their last saved state (their relationships reload on next access).
     public func rollback() {
+        let observed = changeHub.hasObservers
+        var change = ContextChange(causes: .rolledBack)
         for object in inserted.objects {
+            if observed && object.lifecycle == .inserted { change.discarded.insert(object.objectID) }
             object.lifecycle = .gone
             object.isPendingDeletion = false
             object.context = nil
         }
         for object in changed.objects + deleted.objects where object.lifecycle == .persisted {
+            let before = observed ? propertyValues(of: object) : nil
+            let wasDeleted = object.isPendingDeletion
             resetToCommitted(object)
+            if let before {
+                let properties = changedProperties(of: object, since: before)
+                if !properties.isEmpty || wasDeleted { change.refreshed[object.objectID, default: ChangedProperties()].formUnion(properties) }
+            }
         }
         inserted.removeAll()
         insertedListChanged()
@@ -18,6 +27,7 @@ extension ObjectContext {
         pendingToMany.removeAll()
         pendingToOne.removeAll()
         misuse = nil
+        if observed && !change.isEmpty { changeHub.publish { change } }
     }
 
     /// Discards `object`'s unsaved changes and reloads it from the store. An inserted object is left as
@@ -32,6 +42,9 @@ extension ObjectContext {
         // ``reset()`` ran meanwhile: the object is detached and stays so.
         guard object.context === self else { throw ObjectGraphError.objectNotInContext(id) }
         guard let snapshot = snapshots.first else {
+            var gone = StoreChange()
+            gone.record(id, StoreChange.Object(kind: .deleted, entityName: object.entity.name))
+            changeHub.publish { ContextChange(causes: .refreshed, committed: gone) }
             registered[id] = nil
             changed.remove(object)
             deleted.remove(object)
@@ -39,6 +52,7 @@ extension ObjectContext {
             object.context = nil
             throw ObjectGraphError.objectNotFound(id)
         }
+        let before = changeHub.hasObservers ? propertyValues(of: object) : nil
         changed.remove(object)
         deleted.remove(object)
         object.isTouched = false
@@ -47,6 +61,10 @@ extension ObjectContext {
             pendingToMany[pendingKey(id, entity: object.entity, relationshipIndex: index)] = nil
         }
         _ = try materialize([snapshot])
+        if let before {
+            let properties = changedProperties(of: object, since: before)
+            changeHub.publish { ContextChange(causes: .refreshed, refreshed: [id: properties]) }
+        }
     }
 
     private func resetToCommitted(_ object: ManagedObject) {

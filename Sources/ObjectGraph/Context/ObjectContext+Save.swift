@@ -34,7 +34,8 @@ extension ObjectContext {
             let pending = PendingSave(inserted: inserted, changed: changed)
             try validate(pending)
             let changes = changeSet(pending)
-            result = changes.isEmpty ? SaveResult() : try await store.saveReturningState(changes)
+            result = changes.isEmpty ? SaveResult()
+                : try await SaveOrigin.$current.withValue(ObjectIdentifier(self)) { try await store.saveReturningState(changes) }
             // A reset while the store saved: the changes are in the store, the context forgot the objects.
             guard resetGeneration == generation else { return }
             guard result.permanentIDs.count == pending.inserted.count else {
@@ -42,7 +43,10 @@ extension ObjectContext {
                     "the store returned \(result.permanentIDs.count) permanent IDs for \(pending.inserted.count) inserted objects")
             }
             commit(pending, permanentIDs: result.permanentIDs)
-            ChangeObservers.publish(ObservedChange(changes, permanentIDs: result.permanentIDs), on: store)
+            if !changes.isEmpty {
+                publishSaved(changes, permanentIDs: result.permanentIDs)
+                ChangeObservers.publish(ObservedChange(changes, permanentIDs: result.permanentIDs), on: store)
+            }
         } catch is ContextWasReset {
             return
         } catch {

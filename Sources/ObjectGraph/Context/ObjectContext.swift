@@ -46,6 +46,8 @@ public final class ObjectContext {
     /// Counts ``reset()`` calls, so work that awaited something can tell the context was reset meanwhile.
     var resetGeneration = 0
     let validationRules = ValidationRules()
+    /// The observers of ``changes``.
+    let changeHub = ContextChangeHub()
     /// The streams of this context's live results.
     let changeObservers: ChangeObservers
 
@@ -59,6 +61,10 @@ public final class ObjectContext {
         self.store = store
         self.model = model
         changeObservers = ChangeObservers(store: store)
+    }
+
+    deinit {
+        changeHub.finish()
     }
 
     /// Whether there are unsaved inserts, updates or deletes.

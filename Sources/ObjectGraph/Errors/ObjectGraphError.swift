@@ -35,6 +35,8 @@ public enum ObjectGraphError: Error, Sendable, Hashable, CustomStringConvertible
     case storeFailure(String)
     /// `save()` was called while another save of the same context was running.
     case saveInProgress
+    /// The store cannot report the changes its saves commit (``PersistentStore/changes()``).
+    case changesNotObservable(store: String)
 
     /// A sentence describing the error.
     public var description: String {
@@ -66,6 +68,8 @@ public enum ObjectGraphError: Error, Sendable, Hashable, CustomStringConvertible
             "Store failure: \(text)"
         case .saveInProgress:
             "The context is already saving."
+        case .changesNotObservable(let store):
+            "\(store) cannot report the changes its saves commit."
         }
     }
 }

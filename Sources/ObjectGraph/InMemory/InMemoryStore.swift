@@ -2,8 +2,8 @@
 ///
 /// It evaluates every predicate and sort natively (with the shared evaluator), keeps insertion order as
 /// its natural order, gives integer keys per root entity, enforces uniqueness constraints, and applies
-/// each save to a copy of its state, so a failed save changes nothing. An actor: safe to share between
-/// any number of contexts.
+/// each save to a copy of its state, so a failed save changes nothing. Every save is published to the
+/// store's observers (``changes()``). An actor: safe to share between any number of contexts.
 ///
 /// ```swift
 /// let store = InMemoryStore(model: MusicModel.model.description)
@@ -15,10 +15,26 @@ public actor InMemoryStore: PersistentStore {
     /// The model the store was created with.
     public nonisolated let model: ModelDescription
     private var state = InMemoryState()
+    private nonisolated let broadcaster = StoreChangeBroadcaster()
 
     /// Creates an empty store for `model`.
     public init(model: ModelDescription) {
         self.model = model
+    }
+
+    deinit {
+        broadcaster.finish()
+    }
+
+    /// Observes every save from now on, in commit order.
+    ///
+    /// ```swift
+    /// let changes = store.changes()
+    /// try await context.save()
+    /// for await change in changes { print(change.ids(.inserted)); break }
+    /// ```
+    public nonisolated func changes() -> StoreChanges {
+        broadcaster.changes()
     }
 
     /// Everything: ``StoreCapabilities/all`` plus the opt-in
@@ -74,6 +90,7 @@ public actor InMemoryStore: PersistentStore {
         var copy = state
         let permanentIDs = try copy.apply(changes, model: model)
         state = copy
+        broadcaster.publish { StoreChange(committing: changes, permanentIDs: permanentIDs) }
         return permanentIDs
     }
 

@@ -84,4 +84,28 @@ public protocol PersistentStore: Sendable {
     /// store changed while saving (server-assigned identifiers, timestamps); ``ObjectContext/save()``
     /// calls this. The default implementation calls ``save(_:)`` and reports no changed values.
     func saveReturningState(_ changes: ChangeSet) async throws -> SaveResult
+
+    /// Starts observing what the store's committed saves change: every save committed from now on, in
+    /// commit order, as ``StoreChange`` values (see ``StoreChanges`` for buffering and coalescing). A
+    /// store reports its own saves and, where its backend can tell, saves made by others (another store
+    /// instance on the same database, another process); what it cannot attribute to objects it reports
+    /// as ``StoreChange/entitiesToRefetch``. Stores implement it with a ``StoreChangeBroadcaster``.
+    ///
+    /// ```swift
+    /// for await change in try store.changes() {
+    ///     print(change.objects.count, "objects changed")
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``ObjectGraphError/changesNotObservable(store:)`` when the store cannot report its
+    ///   changes; the default implementation throws it.
+    func changes() throws -> StoreChanges
+}
+
+extension PersistentStore {
+    /// Throws ``ObjectGraphError/changesNotObservable(store:)``: a store must say what it changed to be
+    /// observed, so one that does not implement ``changes()`` says that it cannot.
+    public func changes() throws -> StoreChanges {
+        throw ObjectGraphError.changesNotObservable(store: "\(Self.self)")
+    }
 }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import ObjectGraphSQL
 
 extension Connection {
     /// WAL journal (for files), the busy timeout and cache sizes of `configuration`, case-sensitive
@@ -46,12 +47,4 @@ extension Connection {
             throw SQLiteStoreError.sqlite(code: code, message: lastMessage, sql: "og_fold")
         }
     }
-}
-
-/// Folds case (bit 1) and diacritics (bit 2) exactly as the runtime's in-memory evaluator does.
-func foldForComparison(_ string: String, options: Int) -> String {
-    var folding: String.CompareOptions = []
-    if options & 1 != 0 { folding.insert(.caseInsensitive) }
-    if options & 2 != 0 { folding.insert(.diacriticInsensitive) }
-    return folding.isEmpty ? string : string.folding(options: folding, locale: nil)
 }

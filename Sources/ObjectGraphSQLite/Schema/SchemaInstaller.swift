@@ -1,3 +1,5 @@
+import ObjectGraphSQL
+
 /// Creates the schema in a new database, or checks that an existing one was made by the same model
 /// version.
 extension Connection {
@@ -23,7 +25,7 @@ extension Connection {
             }
             return
         }
-        for statement in schema.creationStatements { try execute(statement) }
+        for statement in schema.creationStatements(for: .sqlite) { try execute(statement) }
         let metadata = SQL.quote(StoreSchema.metadataTable)
         let insert = try statement("INSERT OR REPLACE INTO \(metadata) (\"key\", \"value\") VALUES (?, ?)")
         for (key, value) in [("versionHash", model.versionHash), ("modelName", model.name)] {

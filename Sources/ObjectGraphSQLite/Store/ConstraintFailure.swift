@@ -1,4 +1,5 @@
 import ObjectGraph
+import ObjectGraphSQL
 
 /// A failed statement of a save as the error the runtime expects: UNIQUE and NOT NULL violations become
 /// ``ObjectGraphError`` values naming the object, entity, properties and values; anything else stays a

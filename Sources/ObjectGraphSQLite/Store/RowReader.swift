@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import ObjectGraph
+import ObjectGraphSQL
 
 /// Turns rows of a table's select list into ``Snapshot`` values. The values of a batch of rows share
 /// one array (``SlicePacker``), so reading a row allocates nothing of its own.

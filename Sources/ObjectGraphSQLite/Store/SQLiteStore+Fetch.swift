@@ -1,4 +1,5 @@
 import ObjectGraph
+import ObjectGraphSQL
 
 extension SQLiteStore {
     /// The matching snapshots in SQL: filtered, sorted (ties in insertion order), offset and limited.
@@ -43,8 +44,8 @@ extension SQLiteStore {
         _ request: StoreFetchRequest, batchSize: Int? = nil, deliver: ([Snapshot]) -> Bool
     ) throws {
         try withConnection { connection in
-            let (sql, table) = try SelectBuilder(schema: schema).fetch(request)
-            let statement = try connection.statement(sql.text)
+            let (sql, table) = try SelectBuilder(schema: schema, dialect: .sqlite).fetch(request)
+            let statement = try connection.statement(sql.text(for: .sqlite))
             defer { statement.reset() }
             statement.bind(sql.arguments)
             var reader = RowReader(schema: schema, table: table)
@@ -88,8 +89,8 @@ extension SQLiteStore {
     /// The number of matching objects, after offset and limit, counted in SQL.
     public func count(_ request: StoreFetchRequest) throws -> Int {
         try withConnection { connection in
-            let sql = try SelectBuilder(schema: schema).count(request)
-            let statement = try connection.statement(sql.text)
+            let sql = try SelectBuilder(schema: schema, dialect: .sqlite).count(request)
+            let statement = try connection.statement(sql.text(for: .sqlite))
             defer { statement.reset() }
             statement.bind(sql.arguments)
             return try statement.step() ? Int(statement.int64(0)) : 0
@@ -106,9 +107,7 @@ extension SQLiteStore {
             var found = [Snapshot?](repeating: nil, count: ids.count)
             for (tableName, tablePositions) in positions {
                 guard let table = try? schema.table(named: tableName) else { continue }
-                let statement = try connection.statement(
-                    "SELECT \(table.selectList(alias: "t")), j.key FROM json_each(?) j JOIN \(SQL.quote(table.name)) t "
-                        + "ON \(SQL.column("t", SQL.primaryKey)) = j.value")
+                let statement = try connection.statement(SelectBuilder(schema: schema, dialect: .sqlite).rows(of: table))
                 defer { statement.reset() }
                 statement.bind(JSONList.integers(tablePositions.compactMap { ids[$0].integerKey }), at: 1)
                 var reader = RowReader(schema: schema, table: table)
@@ -134,15 +133,4 @@ extension SQLiteStore {
         }
         return keys
     }
-}
-
-extension AnyObjectID {
-    /// The integer key, the only kind this store makes.
-    var integerKey: Int64? {
-        if case .integer(let key) = key { return key }
-        return nil
-    }
-
-    /// Whether the key is an integer.
-    var isInteger: Bool { integerKey != nil }
 }

@@ -1,4 +1,5 @@
 import ObjectGraph
+import ObjectGraphSQL
 
 extension SQLiteStore {
     /// The destinations of a relationship for many owners in one query; ordered relationships in order,
@@ -72,7 +73,7 @@ extension SQLiteStore {
         guard !keys.isEmpty else { return nil }
         let query = try RelatedQuery(
             layout.relationships[index], of: layout, destination: layout.entity.relationships[index].destinationEntityName,
-            schema: schema)
+            schema: schema, dialect: .sqlite)
         return (query, layout, keys)
     }
 }

@@ -1,4 +1,5 @@
 import ObjectGraph
+import ObjectGraphSQL
 
 extension SQLiteStore {
     /// Applies `changes` in one transaction and returns the permanent IDs (integer keys) of the inserted

@@ -1,4 +1,5 @@
 import ObjectGraph
+import ObjectGraphSQL
 
 /// The embedded default store: a SQLite database file (created if missing) or a private in-memory
 /// database, with a schema made from the model.

@@ -1,5 +1,6 @@
 import CSQLite
 import ObjectGraph
+import ObjectGraphSQL
 
 extension SaveWriter {
     /// Inserts every snapshot with its allocated key, entity by entity, several rows per statement.
@@ -10,7 +11,7 @@ extension SaveWriter {
     /// fails, SQLite has already undone its rows; the batch is then replayed one row at a time, so the
     /// error names the object that broke the constraint.
     func insert(_ inserted: [Snapshot]) throws {
-        for (entityName, indices) in indicesByEntity(inserted) {
+        for (entityName, indices) in InsertPlan.indicesByEntity(inserted) {
             let layout = try schema.layout(of: entityName)
             let statements = try InsertStatements(layout: layout, connection: connection)
             var batchStart = indices.startIndex
@@ -36,24 +37,6 @@ extension SaveWriter {
                 try insert(inserted[index], key: insertedKeys[index], layout: layout, statement: statements.single)
             }
         }
-    }
-
-    /// The positions of `inserted` grouped by entity, entities in order of first appearance.
-    private func indicesByEntity(_ inserted: [Snapshot]) -> [(entityName: String, indices: [Int])] {
-        var groups: [(entityName: String, indices: [Int])] = []
-        var runStart = inserted.startIndex
-        while runStart < inserted.endIndex {
-            let entityName = inserted[runStart].entityName
-            var runEnd = runStart + 1
-            while runEnd < inserted.endIndex, inserted[runEnd].entityName == entityName { runEnd += 1 }
-            if let group = groups.firstIndex(where: { $0.entityName == entityName }) {
-                groups[group].indices.append(contentsOf: runStart..<runEnd)
-            } else {
-                groups.append((entityName, Array(runStart..<runEnd)))
-            }
-            runStart = runEnd
-        }
-        return groups
     }
 
     private func insert(_ snapshot: Snapshot, key permanentKey: Int64, layout: EntityLayout, statement: Statement) throws {
@@ -99,14 +82,11 @@ struct InsertStatements {
     let rowsPerBatch: Int
 
     init(layout: EntityLayout, connection: Connection) throws {
-        let columns = [SQL.primaryKey, SQL.entityColumn] + layout.attributeColumns.compactMap { $0 } + layout.toOneColumns
-        let head = "INSERT INTO \(SQL.quote(layout.table)) (\(columns.map(SQL.quote).joined(separator: ", "))) VALUES "
-        let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        let columnCount = WriteSQL.insertColumns(of: layout).count
         let parameterLimit = Int(sqlite3_limit(connection.handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
-        rowsPerBatch = min(Self.preferredRowsPerBatch, parameterLimit / columns.count)
-        single = try connection.statement(head + row)
-        batch = rowsPerBatch > 1
-            ? try connection.statement(head + Array(repeating: row, count: rowsPerBatch).joined(separator: ", "))
-            : nil
+        rowsPerBatch = min(Self.preferredRowsPerBatch, parameterLimit / columnCount)
+        let sql = WriteSQL(dialect: .sqlite)
+        single = try connection.statement(sql.insert(layout, rows: 1))
+        batch = rowsPerBatch > 1 ? try connection.statement(sql.insert(layout, rows: rowsPerBatch)) : nil
     }
 }

@@ -1,4 +1,5 @@
 import ObjectGraph
+import ObjectGraphSQL
 
 extension SaveWriter {
     /// Membership and order of one to-many: link rows for many-to-many (and to-many without inverse),
@@ -21,17 +22,15 @@ extension SaveWriter {
     }
 
     private func position(_ change: ToManyChange, owner: Int64, table: String, column: String, positionColumn: String) throws {
-        let (quotedTable, position, primaryKey) = (SQL.quote(table), SQL.quote(positionColumn), SQL.quote(SQL.primaryKey))
-        let append = try connection.statement(
-            "UPDATE \(quotedTable) SET \(position) = (SELECT ifnull(max(\(position)), -1) + 1 FROM \(quotedTable) "
-                + "WHERE \(SQL.quote(column)) = ?1) WHERE \(primaryKey) = ?2")
+        let sql = WriteSQL(dialect: .sqlite)
+        let append = try connection.statement(sql.appendPosition(table: table, column: column, positionColumn: positionColumn))
         for member in change.added {
             append.bind(owner, at: 1)
             append.bind(try key(of: member), at: 2)
             try append.run()
         }
         guard let ordered = change.orderedIDs else { return }
-        let place = try connection.statement("UPDATE \(quotedTable) SET \(position) = ?1 WHERE \(primaryKey) = ?2")
+        let place = try connection.statement(sql.place(table: table, positionColumn: positionColumn))
         for (offset, member) in ordered.enumerated() {
             place.bind(Int64(offset), at: 1)
             place.bind(try key(of: member), at: 2)
@@ -40,19 +39,14 @@ extension SaveWriter {
     }
 
     private func relink(_ change: ToManyChange, owner: Int64, link: LinkTable, side: LinkTable.Side) throws {
-        let table = SQL.quote(link.name)
-        let (ownerColumn, memberColumn) = (SQL.quote(side.ownerColumn), SQL.quote(side.memberColumn))
-        let (ownerPosition, memberPosition) = (SQL.quote(side.positionColumn), SQL.quote(side == .a ? "b_pos" : "a_pos"))
-        let remove = try connection.statement("DELETE FROM \(table) WHERE \(ownerColumn) = ?1 AND \(memberColumn) = ?2")
+        let sql = WriteSQL(dialect: .sqlite)
+        let remove = try connection.statement(sql.unlink(link, side: side))
         for member in change.removed {
             remove.bind(owner, at: 1)
             remove.bind(try key(of: member), at: 2)
             try remove.run()
         }
-        let add = try connection.statement(
-            "INSERT OR IGNORE INTO \(table) (\(ownerColumn), \(memberColumn), \(ownerPosition), \(memberPosition)) VALUES (?1, ?2, "
-                + "(SELECT ifnull(max(\(ownerPosition)), -1) + 1 FROM \(table) WHERE \(ownerColumn) = ?1), "
-                + "(SELECT ifnull(max(\(memberPosition)), -1) + 1 FROM \(table) WHERE \(memberColumn) = ?2))")
+        let add = try connection.statement(sql.link(link, side: side))
         let members = try change.added.map(key(of:)) + (change.orderedIDs ?? []).map(key(of:))
         for member in members {
             add.bind(owner, at: 1)
@@ -60,8 +54,7 @@ extension SaveWriter {
             try add.run()
         }
         guard let ordered = change.orderedIDs else { return }
-        let place = try connection.statement(
-            "UPDATE \(table) SET \(ownerPosition) = ?1 WHERE \(ownerColumn) = ?2 AND \(memberColumn) = ?3")
+        let place = try connection.statement(sql.placeLink(link, side: side))
         for (offset, member) in ordered.enumerated() {
             place.bind(Int64(offset), at: 1)
             place.bind(owner, at: 2)

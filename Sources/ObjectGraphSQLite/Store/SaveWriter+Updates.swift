@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import ObjectGraphSQL
 
 extension SaveWriter {
     /// `UPDATE` of the changed columns only; consecutive updates of the same shape reuse one statement.
@@ -78,11 +79,7 @@ extension SaveWriter {
             return last.statement
         }
         let columns = attributes.compactMap { layout.attributeColumns[$0] } + toOneSlots.map { layout.toOneColumns[$0] }
-        let assignments = columns.isEmpty
-            ? "\(SQL.quote(SQL.primaryKey)) = \(SQL.quote(SQL.primaryKey))"
-            : columns.map { "\(SQL.quote($0)) = ?" }.joined(separator: ", ")
-        let statement = try connection.statement(
-            "UPDATE \(SQL.quote(layout.table)) SET \(assignments) WHERE \(SQL.quote(SQL.primaryKey)) = ?")
+        let statement = try connection.statement(WriteSQL(dialect: .sqlite).update(table: layout.table, columns: columns))
         lastUpdate = (layout.entity.name, attributes, toOneSlots, statement)
         return statement
     }
@@ -100,7 +97,7 @@ extension SaveWriter {
     /// `DELETE` of the row.
     func delete(_ deleted: DeletedObject) throws {
         let layout = try schema.layout(of: deleted.entityName)
-        let statement = try connection.statement("DELETE FROM \(SQL.quote(layout.table)) WHERE \(SQL.quote(SQL.primaryKey)) = ?")
+        let statement = try connection.statement(WriteSQL(dialect: .sqlite).delete(from: layout.table))
         statement.bind(try key(of: deleted.id), at: 1)
         try statement.run()
         guard connection.changes > 0 else { throw ObjectGraphError.objectNotFound(deleted.id) }
@@ -112,7 +109,7 @@ extension SaveWriter {
         let key = try key(of: deleted.id)
         for link in schema.links {
             for (column, linkedTable) in [("a", link.aTable), ("b", link.bTable)] where linkedTable == table {
-                let unlink = try connection.statement("DELETE FROM \(SQL.quote(link.name)) WHERE \(SQL.quote(column)) = ?")
+                let unlink = try connection.statement(WriteSQL(dialect: .sqlite).delete(from: link.name, where: column))
                 unlink.bind(key, at: 1)
                 try unlink.run()
             }

@@ -1,15 +1,14 @@
 import ObjectGraph
+import ObjectGraphSQL
 
 /// Writes one ``ChangeSet`` inside an open transaction: keys, inserts, updates, to-many changes, deletes.
 struct SaveWriter {
     let connection: Connection
     let schema: StoreSchema
-    /// Temporary keys of this save's inserts to their permanent keys, to resolve references to them.
-    private var mapping = TemporaryKeyMap([])
-    /// The permanent ID of each inserted object, in change set order.
-    private var permanentIDs: [AnyObjectID] = []
+    /// The keys of this save's inserts, and the keys of the objects it names.
+    private(set) var keys = KeyAssignment()
     /// The permanent key of each inserted object, in change set order.
-    private(set) var insertedKeys: [Int64] = []
+    var insertedKeys: [Int64] { keys.insertedKeys }
     var lastUpdate: (entity: String, attributes: [Int], toOnes: [Int], statement: Statement)?
 
     init(connection: Connection, schema: StoreSchema) {
@@ -30,39 +29,17 @@ struct SaveWriter {
         try insert(changes.inserted)
         for change in changes.toManyChanges { try apply(change) }
         for deleted in changes.deleted { try unlink(deleted) }
-        return permanentIDs
+        return keys.permanentIDs
     }
 
     /// Permanent keys continue each table's sequence, which never goes back, so keys are never reused.
     private mutating func allocateKeys(for inserted: [Snapshot]) throws {
         guard !inserted.isEmpty else { return }
-        // The tables the inserts go to, each insert's position in that list, and the count per table.
-        var tables: [String] = []
-        var counts: [Int64] = []
-        var tableSlots: [Int] = []
-        tableSlots.reserveCapacity(inserted.count)
-        var last: (entityName: String, slot: Int)?
-        for index in inserted.indices {
-            let entityName = inserted[index].entityName
-            let slot: Int
-            if let last, last.entityName == entityName {
-                slot = last.slot
-            } else {
-                let table = try schema.layout(of: entityName).table
-                slot = tables.firstIndex(of: table) ?? tables.count
-                if slot == tables.count {
-                    tables.append(table)
-                    counts.append(0)
-                }
-                last = (entityName, slot)
-            }
-            tableSlots.append(slot)
-            counts[slot] += 1
-        }
+        let plan = try InsertPlan(inserted, schema: schema)
         let read = try connection.statement("SELECT \"last\" FROM \(SQL.quote(StoreSchema.sequenceTable)) WHERE \"table\" = ?")
         let write = try connection.statement("UPDATE \(SQL.quote(StoreSchema.sequenceTable)) SET \"last\" = ? WHERE \"table\" = ?")
         var next: [Int64] = []
-        for (table, count) in zip(tables, counts) {
+        for (table, count) in zip(plan.tables, plan.counts) {
             read.bind(table, at: 1)
             let last = try read.step() ? read.int64(0) : 0
             read.reset()
@@ -71,30 +48,11 @@ struct SaveWriter {
             write.bind(table, at: 2)
             try write.run()
         }
-        var pairs: [(temporary: UInt64, key: Int64)] = []
-        pairs.reserveCapacity(inserted.count)
-        permanentIDs.reserveCapacity(inserted.count)
-        insertedKeys.reserveCapacity(inserted.count)
-        for (index, slot) in zip(inserted.indices, tableSlots) {
-            let key = next[slot]
-            next[slot] = key + 1
-            if case .temporary(let temporary) = inserted[index].id.key { pairs.append((temporary, key)) }
-            permanentIDs.append(AnyObjectID(entityName: tables[slot], key: .integer(key)))
-            insertedKeys.append(key)
-        }
-        mapping = TemporaryKeyMap(pairs)
+        keys = KeyAssignment(plan: plan, inserted: inserted, firstKeys: next)
     }
 
     /// The integer key of `id`, after mapping a temporary ID inserted by this save.
     func key(of id: AnyObjectID) throws -> Int64 {
-        switch id.key {
-        case .integer(let key): return key
-        case .temporary(let temporary):
-            guard let key = mapping[temporary] else {
-                throw ObjectGraphError.inconsistentData("\(id) is temporary but not inserted by this save")
-            }
-            return key
-        case .string: throw ObjectGraphError.objectNotFound(id)
-        }
+        try keys.key(of: id)
     }
 }

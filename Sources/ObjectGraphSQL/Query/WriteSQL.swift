@@ -1,0 +1,91 @@
+/// The statements a save writes, in a dialect: batched `INSERT`s, `UPDATE`s of the changed columns, and
+/// `DELETE`s by key. Arguments are bound in the order the columns are listed.
+package struct WriteSQL {
+    package let dialect: SQLDialect
+
+    /// The statements of `dialect`.
+    package init(dialect: SQLDialect) { self.dialect = dialect }
+
+    /// The columns an insert binds, in order: key, entity code, stored attributes, to-ones.
+    package static func insertColumns(of layout: EntityLayout) -> [String] {
+        [SQL.primaryKey, SQL.entityColumn] + layout.attributeColumns.compactMap { $0 } + layout.toOneColumns
+    }
+
+    /// `INSERT INTO table (columns) VALUES (…), (…)` with `rows` rows of placeholders.
+    package func insert(_ layout: EntityLayout, rows: Int) -> String {
+        let columns = Self.insertColumns(of: layout)
+        let head = "INSERT INTO \(SQL.quote(layout.table)) (\(columns.map(SQL.quote).joined(separator: ", "))) VALUES "
+        var number = 0
+        let values = (0..<rows).map { _ in
+            "(" + columns.map { _ in
+                number += 1
+                return dialect.placeholder(number)
+            }.joined(separator: ", ") + ")"
+        }
+        return head + values.joined(separator: ", ")
+    }
+
+    /// `UPDATE table SET c1 = …, c2 = … WHERE _pk = …`: the values of `columns`, then the key (when no
+    /// column changes, the statement sets the key to itself, so it still finds out whether the row exists).
+    /// `extra` assignments (already SQL, without arguments) follow the columns'.
+    package func update(table: String, columns: [String], extra: [String] = []) -> String {
+        var number = 0
+        func next() -> String {
+            number += 1
+            return dialect.placeholder(number)
+        }
+        var assignments = columns.map { "\(SQL.quote($0)) = \(next())" } + extra
+        if assignments.isEmpty { assignments = ["\(SQL.quote(SQL.primaryKey)) = \(SQL.quote(SQL.primaryKey))"] }
+        return "UPDATE \(SQL.quote(table)) SET \(assignments.joined(separator: ", ")) WHERE \(SQL.quote(SQL.primaryKey)) = \(next())"
+    }
+
+    /// The numbered placeholder `number`, which a statement may use more than once (`?1`, `$1`).
+    private func argument(_ number: Int) -> String {
+        (dialect == .sqlite ? "?" : "$") + String(number)
+    }
+
+    /// `UPDATE` that appends row `argument 2` to the ordered one-to-many whose inverse foreign key
+    /// `column` is `argument 1`, by giving it the next position.
+    package func appendPosition(table: String, column: String, positionColumn: String) -> String {
+        let (quotedTable, position) = (SQL.quote(table), SQL.quote(positionColumn))
+        return "UPDATE \(quotedTable) SET \(position) = (SELECT coalesce(max(\(position)), -1) + 1 FROM \(quotedTable) "
+            + "WHERE \(SQL.quote(column)) = \(argument(1))) WHERE \(SQL.quote(SQL.primaryKey)) = \(argument(2))"
+    }
+
+    /// `UPDATE` that sets the position of row `argument 2` to `argument 1`.
+    package func place(table: String, positionColumn: String) -> String {
+        "UPDATE \(SQL.quote(table)) SET \(SQL.quote(positionColumn)) = \(argument(1)) WHERE \(SQL.quote(SQL.primaryKey)) = \(argument(2))"
+    }
+
+    /// `DELETE` of the link from owner `argument 1` to member `argument 2`.
+    package func unlink(_ link: LinkTable, side: LinkTable.Side) -> String {
+        "DELETE FROM \(SQL.quote(link.name)) WHERE \(SQL.quote(side.ownerColumn)) = \(argument(1)) "
+            + "AND \(SQL.quote(side.memberColumn)) = \(argument(2))"
+    }
+
+    /// `INSERT` of a link from owner `argument 1` to member `argument 2` at the end of both ends' orders,
+    /// unless it exists.
+    package func link(_ link: LinkTable, side: LinkTable.Side) -> String {
+        let table = SQL.quote(link.name)
+        let other: LinkTable.Side = side == .a ? .b : .a
+        let (ownerColumn, memberColumn) = (SQL.quote(side.ownerColumn), SQL.quote(side.memberColumn))
+        let (ownerPosition, memberPosition) = (SQL.quote(side.positionColumn), SQL.quote(other.positionColumn))
+        let values = "(\(argument(1)), \(argument(2)), "
+            + "(SELECT coalesce(max(\(ownerPosition)), -1) + 1 FROM \(table) WHERE \(ownerColumn) = \(argument(1))), "
+            + "(SELECT coalesce(max(\(memberPosition)), -1) + 1 FROM \(table) WHERE \(memberColumn) = \(argument(2))))"
+        return dialect.insertIgnoringConflicts(
+            into: link.name, columns: [side.ownerColumn, side.memberColumn, side.positionColumn, other.positionColumn], values: values)
+    }
+
+    /// `UPDATE` that sets the owner-side position of the link from owner `argument 2` to member
+    /// `argument 3` to `argument 1`.
+    package func placeLink(_ link: LinkTable, side: LinkTable.Side) -> String {
+        "UPDATE \(SQL.quote(link.name)) SET \(SQL.quote(side.positionColumn)) = \(argument(1)) "
+            + "WHERE \(SQL.quote(side.ownerColumn)) = \(argument(2)) AND \(SQL.quote(side.memberColumn)) = \(argument(3))"
+    }
+
+    /// `DELETE FROM table WHERE column = …`.
+    package func delete(from table: String, where column: String = SQL.primaryKey) -> String {
+        "DELETE FROM \(SQL.quote(table)) WHERE \(SQL.quote(column)) = \(dialect.placeholder(1))"
+    }
+}

@@ -1,0 +1,166 @@
+import ObjectGraph
+
+/// Where the SQL of SQLite and PostgreSQL differs. Everything that builds SQL (``SelectBuilder``,
+/// ``PredicateTranslator``, ``RelatedQuery``, ``WriteSQL``, the schema's DDL) asks the dialect for
+/// these pieces, so both stores share one translator.
+///
+/// ```swift
+/// let (sql, _) = try SelectBuilder(schema: schema, dialect: .postgreSQL).fetch(request)
+/// sql.text(for: .postgreSQL)   // SELECT t1."_pk", … WHERE t1."name" = $1 …
+/// ```
+package enum SQLDialect: Sendable {
+    /// SQLite 3: `?` placeholders, storage classes, `og_fold` for folded comparisons.
+    case sqlite
+    /// PostgreSQL 15: `$n` placeholders, typed columns, `lower` for case-insensitive comparisons.
+    case postgreSQL
+
+    /// The placeholder of the `number`th argument (1-based).
+    package func placeholder(_ number: Int) -> String {
+        self == .sqlite ? "?" : "$\(number)"
+    }
+
+    /// A constant condition.
+    package func literal(_ value: Bool) -> String {
+        switch self {
+        case .sqlite: value ? "1" : "0"
+        case .postgreSQL: value ? "TRUE" : "FALSE"
+        }
+    }
+
+    /// `NOT coalesce((condition), false)`: the negation that counts an unknown (NULL) condition as false.
+    package func notTrue(_ condition: SQLText) -> SQLText {
+        var sql = SQLText(self == .sqlite ? "NOT ifnull((" : "NOT coalesce((")
+        sql.append(condition)
+        sql.append("), \(literal(false)))")
+        return sql
+    }
+
+    /// `a IS NOT b`: inequality that treats NULL as a value.
+    package var distinctOperator: String {
+        self == .sqlite ? "IS NOT" : "IS DISTINCT FROM"
+    }
+
+    /// ` ASC` or ` DESC`, with NULL first in ascending order as the runtime sorts (SQLite's default).
+    package func sortDirection(ascending: Bool) -> String {
+        switch self {
+        case .sqlite: ascending ? " ASC" : " DESC"
+        case .postgreSQL: ascending ? " ASC NULLS FIRST" : " DESC NULLS LAST"
+        }
+    }
+
+    /// The `LIMIT` argument that means no limit (when only an offset is given).
+    package var noLimit: AttributeValue {
+        self == .sqlite ? .integer(-1) : .null
+    }
+
+    /// How string comparisons with case (and diacritic) folding are written.
+    package enum Folding: Sendable {
+        /// The column goes through `og_fold(column, bits)` and the value is folded before binding.
+        case foldFunction
+        /// Case only: ``lowerCased(_:)`` of column and value (patterns too); diacritic-insensitive
+        /// comparisons are not native.
+        case lowerCase
+    }
+
+    /// `expression` in lower case, by Unicode's rules (PostgreSQL's ICU root collation: the columns' own
+    /// "C" collation lowers ASCII letters only).
+    package func lowerCased(_ expression: String) -> String {
+        "lower((\(expression)) COLLATE \"und-x-icu\")"
+    }
+
+    /// ``lowerCased(_:)`` of a fragment with arguments.
+    package func lowerCased(_ expression: SQLText) -> SQLText {
+        var sql = SQLText("lower((")
+        sql.append(expression)
+        sql.append(") COLLATE \"und-x-icu\")")
+        return sql
+    }
+
+    /// How this dialect folds strings for `[c]` and `[d]` comparisons.
+    package var folding: Folding {
+        self == .sqlite ? .foldFunction : .lowerCase
+    }
+
+    /// The type of key columns (`_pk`, foreign keys, link table ends).
+    package var keyType: String { columnType(.position) }
+
+    /// The SQL type of a column.
+    package func columnType(_ type: ColumnType) -> String {
+        switch self {
+        case .sqlite:
+            switch type {
+            case .key, .position: return "INTEGER"
+            case .attribute(let attribute):
+                switch attribute {
+                case .integer16, .integer32, .integer64, .boolean: return "INTEGER"
+                case .double, .float, .date: return "REAL"
+                case .string, .uri, .decimal: return "TEXT"
+                case .binary, .uuid, .transformable, .composite, .undefined: return "BLOB"
+                }
+            }
+        case .postgreSQL:
+            switch type {
+            case .key, .position: return "bigint"
+            case .attribute(let attribute):
+                switch attribute {
+                case .integer16: return "smallint"
+                case .integer32: return "integer"
+                case .integer64: return "bigint"
+                case .boolean: return "boolean"
+                case .double: return "double precision"
+                case .float: return "real"
+                case .date: return "timestamptz"
+                case .string, .uri: return "text COLLATE \"C\""
+                case .decimal: return "numeric"
+                case .uuid: return "uuid"
+                case .binary, .transformable, .composite, .undefined: return "bytea"
+                }
+            }
+        }
+    }
+
+    /// `column IN (…)` over the integers bound as one JSON array argument at `placeholder`.
+    package func inIntegerList(_ column: String, placeholder: String) -> String {
+        switch self {
+        case .sqlite: "\(column) IN (SELECT value FROM json_each(\(placeholder)))"
+        case .postgreSQL: "\(column) IN (SELECT jsonb_array_elements_text(\(placeholder)::jsonb)::bigint)"
+        }
+    }
+
+    /// `FROM`-clause rows `alias(value, key)` of the integers of a JSON array bound at `placeholder`, `key`
+    /// being each one's 0-based position.
+    package func integerListRows(placeholder: String, alias: String) -> String {
+        switch self {
+        case .sqlite: "json_each(\(placeholder)) \(alias)"
+        case .postgreSQL:
+            "(SELECT e.value::bigint AS value, e.ordinality - 1 AS key FROM jsonb_array_elements_text(\(placeholder)::jsonb) "
+                + "WITH ORDINALITY e(value, ordinality)) \(alias)"
+        }
+    }
+
+    /// The column of a link table that orders rows by insertion.
+    package var linkInsertionOrder: String {
+        self == .sqlite ? "rowid" : SQL.quote("_row")
+    }
+
+    /// `INSERT … ON CONFLICT DO NOTHING` (SQLite: `INSERT OR IGNORE`), the tail after `VALUES (…)` included.
+    package func insertIgnoringConflicts(into table: String, columns: [String], values: String) -> String {
+        let list = columns.map(SQL.quote).joined(separator: ", ")
+        switch self {
+        case .sqlite: return "INSERT OR IGNORE INTO \(SQL.quote(table)) (\(list)) VALUES \(values)"
+        case .postgreSQL: return "INSERT INTO \(SQL.quote(table)) (\(list)) VALUES \(values) ON CONFLICT DO NOTHING"
+        }
+    }
+
+    /// `INSERT` that replaces the row with the same `key` (SQLite: `INSERT OR REPLACE`).
+    package func upsert(into table: String, key: String, columns: [String], values: String) -> String {
+        let list = columns.map(SQL.quote).joined(separator: ", ")
+        switch self {
+        case .sqlite: return "INSERT OR REPLACE INTO \(SQL.quote(table)) (\(list)) VALUES \(values)"
+        case .postgreSQL:
+            let updates = columns.filter { $0 != key }.map { "\(SQL.quote($0)) = EXCLUDED.\(SQL.quote($0))" }
+            return "INSERT INTO \(SQL.quote(table)) (\(list)) VALUES \(values) ON CONFLICT (\(SQL.quote(key))) DO UPDATE SET "
+                + updates.joined(separator: ", ")
+        }
+    }
+}

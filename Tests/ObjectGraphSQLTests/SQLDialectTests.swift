@@ -1,0 +1,89 @@
+import ObjectGraph
+import ObjectGraphConformance
+import ObjectGraphSQL
+import Testing
+
+/// The one translator speaks both dialects: the same request gives the same SQL shape with each
+/// dialect's placeholders, literals, types and list forms.
+@Suite struct SQLDialectTests {
+    private let schema = StoreSchema(model: MusicModel.model.schema)
+
+    @Test func placeholdersAreNumberedAcrossJoinedFragmentsAndNeverInsideIdentifiers() {
+        var sql = SQLText("SELECT \(SQL.quote("we?ird$1\"name")) FROM t WHERE a = ")
+        sql.bind(.integer(1))
+        var other = SQLText(" AND \(SQL.quote("b?")) IN (")
+        other.bind(.string("x"))
+        other.append(", ")
+        other.bind(.string("?"))
+        other.append(")")
+        sql.append(other)
+        #expect(sql.text(for: .sqlite) == "SELECT \"we?ird$1\"\"name\" FROM t WHERE a = ? AND \"b?\" IN (?, ?)")
+        #expect(sql.text(for: .postgreSQL) == "SELECT \"we?ird$1\"\"name\" FROM t WHERE a = $1 AND \"b?\" IN ($2, $3)")
+        #expect(sql.arguments == [.integer(1), .string("x"), .string("?")])
+    }
+
+    @Test func predicatesUseEachDialectsForms() throws {
+        var request = StoreFetchRequest(entityName: "Band")
+        request.predicate = .and([
+            .not(.compare(["name"], .equal, .string("Low"), options: [.caseInsensitive])),
+            .compare(["formed"], .notEqual, .integer(1990)),
+            .string(["name"], .beginsWith, "L%"),
+        ])
+        request.sortDescriptors = [SortExpression(["name"])]
+        request.offset = 2
+        let sqlite = try SelectBuilder(schema: schema, dialect: .sqlite).fetch(request).sql
+        let postgres = try SelectBuilder(schema: schema, dialect: .postgreSQL).fetch(request).sql
+        let sqliteText = sqlite.text(for: .sqlite)
+        let postgresText = postgres.text(for: .postgreSQL)
+        #expect(sqliteText.contains("NOT ifnull((og_fold(t1.\"name\", 1) = ?), 0)"))
+        #expect(postgresText.contains(
+            "NOT coalesce((lower((t1.\"name\") COLLATE \"und-x-icu\") = lower(($1) COLLATE \"und-x-icu\")), FALSE)"))
+        #expect(sqliteText.contains("t1.\"formed\" IS NOT ?"))
+        #expect(postgresText.contains("t1.\"formed\" IS DISTINCT FROM $2"))
+        #expect(postgresText.contains("t1.\"name\" LIKE $3 ESCAPE '\\'"))
+        #expect(postgresText.contains("ORDER BY t1.\"name\" ASC NULLS FIRST, t1.\"_pk\" LIMIT $4 OFFSET $5"))
+        #expect(sqlite.arguments[0] == .string("low"))
+        #expect(postgres.arguments[0] == .string("Low"))
+        #expect(sqlite.arguments[2] == .string("L\\%%"))
+        #expect(sqlite.arguments[3] == .integer(-1))
+        #expect(postgres.arguments[3] == .null)
+    }
+
+    @Test func diacriticInsensitiveComparisonsAreNotNativeOnPostgreSQL() {
+        var request = StoreFetchRequest(entityName: "Band")
+        request.predicate = .compare(["name"], .equal, .string("Löw"), options: [.diacriticInsensitive])
+        #expect(throws: ObjectGraphError.self) { try SelectBuilder(schema: schema, dialect: .postgreSQL).fetch(request) }
+        #expect(throws: Never.self) { try SelectBuilder(schema: schema, dialect: .sqlite).fetch(request) }
+    }
+
+    @Test func schemaUsesEachDialectsTypesAndPostgreSQLAddsForeignKeysAndSequences() {
+        let sqlite = schema.creationStatements(for: .sqlite)
+        let postgres = schema.creationStatements(for: .postgreSQL)
+        #expect(sqlite.contains { $0.hasPrefix("CREATE TABLE IF NOT EXISTS \"Album\" (\"_pk\" INTEGER PRIMARY KEY") })
+        let album = postgres.first { $0.hasPrefix("CREATE TABLE IF NOT EXISTS \"Album\"") } ?? ""
+        #expect(album.contains("\"_pk\" bigint PRIMARY KEY"))
+        #expect(album.contains("\"title\" text COLLATE \"C\" NOT NULL"))
+        #expect(album.contains("\"releaseDate\" timestamptz"))
+        #expect(album.contains("\"price\" numeric"))
+        #expect(album.contains("\"isLive\" boolean"))
+        #expect(postgres.contains("CREATE SEQUENCE IF NOT EXISTS \"_og_seq_Album\""))
+        #expect(postgres.contains { $0.contains("ALTER TABLE \"Album\" ADD FOREIGN KEY (\"band\") REFERENCES \"Band\"") })
+        #expect(!sqlite.contains { $0.contains("FOREIGN KEY") })
+        #expect(sqlite.contains { $0.contains("\"_og_sequence\"") })
+    }
+
+    @Test func writesUseEachDialectsPlaceholdersAndUpserts() throws {
+        let album = try schema.layout(of: "Album")
+        let columns = WriteSQL.insertColumns(of: album).count
+        #expect(WriteSQL(dialect: .sqlite).insert(album, rows: 2).hasSuffix(
+            "VALUES (" + Array(repeating: "?", count: columns).joined(separator: ", ") + "), ("
+                + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"))
+        #expect(WriteSQL(dialect: .postgreSQL).insert(album, rows: 2).hasSuffix("$\(2 * columns))"))
+        #expect(WriteSQL(dialect: .postgreSQL).update(table: "Album", columns: ["title", "year"])
+            == "UPDATE \"Album\" SET \"title\" = $1, \"year\" = $2 WHERE \"_pk\" = $3")
+        #expect(SQLDialect.postgreSQL.upsert(into: "m", key: "key", columns: ["key", "value"], values: "($1, $2)")
+            == "INSERT INTO \"m\" (\"key\", \"value\") VALUES ($1, $2) ON CONFLICT (\"key\") DO UPDATE SET \"value\" = EXCLUDED.\"value\"")
+        #expect(SQLDialect.sqlite.upsert(into: "m", key: "key", columns: ["key", "value"], values: "(?, ?)")
+            == "INSERT OR REPLACE INTO \"m\" (\"key\", \"value\") VALUES (?, ?)")
+    }
+}
