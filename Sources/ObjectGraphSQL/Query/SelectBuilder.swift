@@ -25,7 +25,7 @@ package struct SelectBuilder {
 
     /// The statement listing the keys of the matching rows in ``fetch(_:)``'s order, each followed by the
     /// values of `paths`; the table read, and the attribute each path ends at.
-    func ids(_ request: StoreFetchRequest, withValuesOf paths: [[String]]) throws
+    package func ids(_ request: StoreFetchRequest, withValuesOf paths: [[String]]) throws
         -> (sql: SQLText, table: TableLayout, attributes: [AttributeDescription]) {
         let (scope, condition, table) = try filtered(request)
         let selected = try paths.map { try scope.attribute(at: $0) }

@@ -74,6 +74,13 @@ package struct ColumnRead: Sendable {
     package let index: Int32
     package let type: AttributeType
     package let isNullable: Bool
+
+    /// Reads column `index` as a value of `type`, `NULL` allowed when `isNullable`.
+    package init(index: Int32, type: AttributeType, isNullable: Bool) {
+        self.index = index
+        self.type = type
+        self.isNullable = isNullable
+    }
 }
 
 package struct TableLayout: Sendable {

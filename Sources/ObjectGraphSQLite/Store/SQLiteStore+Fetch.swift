@@ -64,8 +64,8 @@ extension SQLiteStore {
     /// The keys of ``fetch(_:)``'s rows with the values of `paths`, in one query that reads no other column.
     public func fetchIDs(_ request: StoreFetchRequest, withValuesOf paths: [[String]]) throws -> FetchedIDs {
         try withConnection { connection in
-            let (sql, table, attributes) = try SelectBuilder(schema: schema).ids(request, withValuesOf: paths)
-            let statement = try connection.statement(sql.text)
+            let (sql, table, attributes) = try SelectBuilder(schema: schema, dialect: .sqlite).ids(request, withValuesOf: paths)
+            let statement = try connection.statement(sql.text(for: .sqlite))
             defer { statement.reset() }
             statement.bind(sql.arguments)
             let reads = attributes.enumerated().map { ColumnRead(index: Int32($0.offset + 1), type: $0.element.type, isNullable: true) }
