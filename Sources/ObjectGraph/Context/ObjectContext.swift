@@ -54,6 +54,8 @@ public final class ObjectContext {
     /// The store's changes this context has not merged yet, while it merges automatically.
     var storeObservation: StoreChangeBroadcaster.Subscription?
     var isMerging = false
+    /// The streams of this context's live results.
+    let changeObservers: ChangeObservers
 
     /// Creates a context over `store`.
     /// - Throws: ``ObjectGraphError/modelMismatch(expected:actual:)`` when the store was opened with a
@@ -64,6 +66,7 @@ public final class ObjectContext {
         }
         self.store = store
         self.model = model
+        changeObservers = ChangeObservers(store: store)
         observeStore()
     }
 
