@@ -17,6 +17,9 @@ public enum RESTError: Error, Sendable, Hashable, CustomStringConvertible {
     case validationFailed(method: String, url: String, message: String, errors: [RESTFieldError])
     /// No response arrived in time.
     case timedOut(method: String, url: String)
+    /// The response body is longer than ``RESTStore/Configuration/maximumResponseSize`` (`limit` bytes);
+    /// it was not read further.
+    case responseTooLarge(method: String, url: String, limit: Int)
     /// The connection failed or was closed before a complete response arrived.
     case connectionFailed(method: String, url: String, reason: String)
     /// The response is not JSON, or not shaped as the mapping expects; `excerpt` is the start of the body.
@@ -53,6 +56,8 @@ public enum RESTError: Error, Sendable, Hashable, CustomStringConvertible {
                 + (errors.isEmpty ? "" : " (" + errors.map(\.description).joined(separator: "; ") + ")")
         case .timedOut(let method, let url):
             "\(method) \(url) timed out."
+        case .responseTooLarge(let method, let url, let limit):
+            "The response of \(method) \(url) is longer than \(limit) bytes (RESTStore.Configuration.maximumResponseSize)."
         case .connectionFailed(let method, let url, let reason):
             "\(method) \(url) failed: \(reason)"
         case .malformedDocument(let url, let reason, let excerpt):

@@ -48,6 +48,13 @@ package enum SQLDialect: Sendable {
         }
     }
 
+    /// A decimal column's value rounded to a double, for comparisons with a double operand (the runtime
+    /// compares a double with a decimal as doubles): SQLite's `og_decimal_real` rounds the canonical text
+    /// as the runtime does; PostgreSQL casts `numeric` to `double precision`.
+    package func decimalAsDouble(_ column: String) -> String {
+        self == .sqlite ? "og_decimal_real(\(column))" : "(\(column))::double precision"
+    }
+
     /// The `LIMIT` argument that means no limit (when only an offset is given).
     package var noLimit: AttributeValue {
         self == .sqlite ? .integer(-1) : .null

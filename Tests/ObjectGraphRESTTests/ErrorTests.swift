@@ -76,8 +76,9 @@ import Testing
             await #expect {
                 _ = try await user.repositories
             } throws: { error in
-                guard case RESTError.malformedDocument(let url, "not JSON", let excerpt) = error else { return false }
+                guard case RESTError.malformedDocument(let url, let reason, let excerpt) = error else { return false }
                 return url.contains("/users/octocat/repos") && excerpt == "{\"message\": "
+                    && reason == "not JSON: the document ends early (truncated?) at $.message (byte 12)"
             }
             #expect(context.registeredObject(for: AnyObjectID(entityName: "Repository", key: .integer(1296269))) == nil)
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A fake web API served by a ``TestServer``.
 public protocol TestAPI: Sendable {
     /// The response to `request`.
@@ -10,6 +12,11 @@ public enum ServerFault: Sendable, Hashable {
     case status(Int)
     /// Answer 200 with this body (malformed JSON, a wrong value type, …).
     case body(String)
+    /// Answer 200 with these bytes (invalid UTF-8, …), with a `Content-Length`.
+    case bytes(Data)
+    /// Answer 200 with `prefix`, then `unit` `count` times, then `suffix`, streamed in chunks (no
+    /// `Content-Length`) without ever holding the whole body: a huge or deeply nested document.
+    case streamed(prefix: String, unit: String, count: Int, suffix: String)
     /// Wait this many seconds before answering.
     case delay(Double)
     /// Send the start of a response, then close the connection.

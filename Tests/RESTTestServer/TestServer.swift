@@ -79,6 +79,12 @@ public final class TestServer: Sendable {
             response = .error(status, "Injected failure")
         case .body(let text)?:
             response = ServerResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
+        case .bytes(let data)?:
+            response = ServerResponse(status: 200, headers: ["Content-Type": "application/json"], body: data)
+        case .streamed(let prefix, let unit, let count, let suffix)?:
+            let body = RepeatingBody(prefix: Array(prefix.utf8), unit: Array(unit.utf8), count: count, suffix: Array(suffix.utf8))
+            return FlyingFox.HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json", .connection: "close"],
+                                          body: HTTPBodySequence(from: body, suggestedBufferSize: 64 << 10))
         case .delay(let seconds)?:
             try await Task.sleep(for: .seconds(seconds))
             response = api.respond(to: request)
@@ -135,4 +141,53 @@ private struct BrokenBody: AsyncBufferedSequence {
     }
 
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator() }
+}
+
+/// A body of `prefix`, `unit` repeated `count` times and `suffix`, produced buffer by buffer.
+private struct RepeatingBody: AsyncBufferedSequence {
+    typealias Element = UInt8
+
+    let prefix: [UInt8]
+    let unit: [UInt8]
+    let count: Int
+    let suffix: [UInt8]
+
+    struct AsyncIterator: AsyncBufferedIteratorProtocol {
+        let body: RepeatingBody
+        /// 0: prefix, 1: units, 2: suffix, 3: done.
+        var part = 0
+        var unitsSent = 0
+
+        mutating func next() async throws -> UInt8? {
+            try await nextBuffer(suggested: 1)?.first
+        }
+
+        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
+            while true {
+                switch part {
+                case 0:
+                    part = 1
+                    if !body.prefix.isEmpty { return body.prefix }
+                case 1:
+                    guard unitsSent < body.count, !body.unit.isEmpty else {
+                        part = 2
+                        continue
+                    }
+                    let units = Swift.min(body.count - unitsSent, Swift.max(1, (64 << 10) / body.unit.count))
+                    unitsSent += units
+                    var buffer: [UInt8] = []
+                    buffer.reserveCapacity(units * body.unit.count)
+                    for _ in 0..<units { buffer += body.unit }
+                    return buffer
+                case 2:
+                    part = 3
+                    if !body.suffix.isEmpty { return body.suffix }
+                default:
+                    return nil
+                }
+            }
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(body: self) }
 }

@@ -55,8 +55,10 @@ public enum StringOperator: String, Sendable, Hashable, Codable, CaseIterable {
 ///   holds); ordering comparisons involving null are false.
 /// - A ``compare(_:_:_:options:)`` whose path ends at a to-one relationship (`["band"]`) may only be
 ///   `== null` or `!= null`: whether the relationship is empty.
-/// - Integers, doubles and decimals compare numerically with each other; strings compare by their
-///   Unicode scalars, after case/diacritic folding when options ask for it.
+/// - Integers, doubles and decimals compare numerically with each other: a double with a decimal as
+///   doubles (the decimal rounded to the nearest double, as SQL compares a REAL), a decimal with an
+///   integer or a decimal exactly; strings compare by their Unicode scalars, after case/diacritic folding
+///   when options ask for it.
 /// - ``isIn(_:_:options:)`` with an empty list is false; ``between(_:_:_:)`` includes both bounds.
 /// - `all` over an empty to-many is true, `any` over an empty one false.
 ///

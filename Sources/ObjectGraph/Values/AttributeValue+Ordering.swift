@@ -33,22 +33,28 @@ extension AttributeValue {
         }
     }
 
+    /// Integers (and Booleans) compare exactly; a decimal with an integer or a decimal as decimals; a
+    /// double with anything as doubles (a decimal rounded to the nearest double), as SQL compares a REAL.
     private func compareNumbers(with other: AttributeValue) -> ComparisonResult? {
         guard kindRank == 1, other.kindRank == 1 else { return nil }
         if let a = integerValue, let b = other.integerValue { return Self.compare(a, b) }
-        if case .decimal = self, let a = decimalValue, let b = other.decimalValue { return Self.compare(a, b) }
-        if case .decimal = other, let a = decimalValue, let b = other.decimalValue { return Self.compare(a, b) }
+        if !isDouble, !other.isDouble, let a = decimalValue, let b = other.decimalValue { return Self.compare(a, b) }
         guard let a = doubleValue ?? integerValue.map(Double.init), let b = other.doubleValue ?? other.integerValue.map(Double.init) else {
             return nil
         }
         return Self.compare(a, b)
     }
 
+    private var isDouble: Bool {
+        if case .double = self { return true }
+        return false
+    }
+
+    /// The value as a `Decimal`, for a decimal, an integer or a Boolean.
     private var decimalValue: Decimal? {
         switch self {
         case .decimal(let value): value
         case .integer(let value): Decimal(value)
-        case .double(let value): Decimal(value)
         case .bool(let value): value ? 1 : 0
         default: nil
         }

@@ -43,13 +43,15 @@ enum JSONValue: Sendable, Hashable, Codable {
         }
     }
 
-    /// Parses a response body.
-    /// - Throws: ``RESTError/malformedDocument(url:reason:excerpt:)`` when `data` is not JSON.
+    /// Parses a response body with ``JSONParser``.
+    /// - Throws: ``RESTError/malformedDocument(url:reason:excerpt:)`` when `data` is not JSON, naming the
+    ///   problem, its byte offset and JSON path (truncation, nesting deeper than 512 levels, invalid UTF-8,
+    ///   a duplicate key, a number out of range).
     static func parse(_ data: Data, url: String) throws(RESTError) -> JSONValue {
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
+            return try JSONParser.parse(data)
         } catch {
-            throw .malformedDocument(url: url, reason: "not JSON", excerpt: RESTError.excerpt(data))
+            throw .malformedDocument(url: url, reason: "not JSON: \(error.description)", excerpt: RESTError.excerpt(data))
         }
     }
 

@@ -12,10 +12,11 @@ enum ValueCoding {
         case (.integer32, .integer(let number)): Int32(exactly: number).map { .integer(Int64($0)) }
         case (.integer64, .integer(let number)): .integer(number)
         case (.double, .integer(let number)), (.float, .integer(let number)): .double(Double(number))
-        case (.double, .double(let number)), (.float, .double(let number)): .double(number)
+        case (.double, .double(let number)): .double(number)
+        case (.float, .double(let number)): number.magnitude <= Double(Float.greatestFiniteMagnitude) ? .double(number) : nil
         case (.decimal, .integer(let number)): .decimal(Decimal(number))
-        case (.decimal, .double(let number)): Decimal(string: String(number)).map(AttributeValue.decimal)
-        case (.decimal, .string(let text)): Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")).map(AttributeValue.decimal)
+        case (.decimal, .double(let number)): decimal(String(number))
+        case (.decimal, .string(let text)): decimal(text)
         case (.boolean, .bool(let flag)): .bool(flag)
         case (.date, _): date(json, format: format).map(AttributeValue.date)
         case (.binary, .string(let text)): Data(base64Encoded: text).map(AttributeValue.data)
@@ -24,6 +25,12 @@ enum ValueCoding {
         case (.transformable, _), (.composite, _): .data(json.data)
         default: nil
         }
+    }
+
+    /// The decimal `text` spells, `nil` when it is not a number or beyond `Decimal`'s range.
+    private static func decimal(_ text: String) -> AttributeValue? {
+        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else { return nil }
+        return .decimal(value)
     }
 
     /// The JSON spelling of an attribute value.
@@ -37,7 +44,7 @@ enum ValueCoding {
         case .string(let text): .string(text)
         case .date(let date): json(date, format: format)
         case .data(let data) where type == .transformable || type == .composite:
-            (try? JSONDecoder().decode(JSONValue.self, from: data)) ?? .string(data.base64EncodedString())
+            (try? JSONParser.parse(data)) ?? .string(data.base64EncodedString())
         case .data(let data): .string(data.base64EncodedString())
         case .uuid(let uuid): .string(uuid.uuidString)
         case .url(let url): .string(url.absoluteString)

@@ -60,7 +60,8 @@ public actor RESTStore: PersistentStore {
         self.compiled = try CompiledModel(model: model, overrides: configuration.mappings)
         self.client = RESTClient(transport: transport, urls: URLBuilder(baseURL: baseURL),
                                  pagination: configuration.pagination,
-                                 maxConcurrentRequests: configuration.maxConcurrentRequests)
+                                 maxConcurrentRequests: configuration.maxConcurrentRequests,
+                                 maximumResponseSize: configuration.maximumResponseSize)
     }
 
     /// Equality (`==`, `!=`, nil checks) when some query parameters are configured, nothing otherwise;

@@ -22,6 +22,9 @@ extension RESTStore {
         public var maxConcurrentRequests: Int
         /// The method that saves changed fields (`PATCH` by default, or `PUT`).
         public var updateMethod: HTTPMethod
+        /// The longest response body read, in bytes (64 MiB by default); a longer one fails the request
+        /// with ``RESTError/responseTooLarge(method:url:limit:)`` without being read to its end.
+        public var maximumResponseSize: Int
 
         /// Creates a configuration.
         public init(
@@ -29,13 +32,15 @@ extension RESTStore {
             queryParameters: [String: [String: String]] = [:],
             pagination: RESTPagination = RESTPagination(),
             maxConcurrentRequests: Int = 4,
-            updateMethod: HTTPMethod = .patch
+            updateMethod: HTTPMethod = .patch,
+            maximumResponseSize: Int = 64 << 20
         ) {
             self.mappings = mappings
             self.queryParameters = queryParameters
             self.pagination = pagination
             self.maxConcurrentRequests = maxConcurrentRequests
             self.updateMethod = updateMethod
+            self.maximumResponseSize = maximumResponseSize
         }
     }
 }

@@ -28,13 +28,18 @@ public struct HTTPRequest: Sendable, Hashable {
     public var headers: [String: String]
     /// The body, for POST, PATCH and PUT.
     public var body: Data?
+    /// The longest response body the caller accepts, in bytes (`nil`: any). A transport should stop
+    /// reading a longer one and throw ``RESTError/responseTooLarge(method:url:limit:)``; the store
+    /// checks again whatever a transport returns.
+    public var maximumResponseSize: Int?
 
     /// Creates a request.
-    public init(method: HTTPMethod, url: URL, headers: [String: String] = [:], body: Data? = nil) {
+    public init(method: HTTPMethod, url: URL, headers: [String: String] = [:], body: Data? = nil, maximumResponseSize: Int? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.maximumResponseSize = maximumResponseSize
     }
 }
 

@@ -7,13 +7,16 @@ struct RESTClient: Sendable {
     let transport: any HTTPTransport
     let urls: URLBuilder
     let pagination: RESTPagination
+    /// The longest response body accepted, in bytes.
+    let maximumResponseSize: Int
     private let limiter: RequestLimiter
     private let counter = Counter()
 
-    init(transport: any HTTPTransport, urls: URLBuilder, pagination: RESTPagination, maxConcurrentRequests: Int) {
+    init(transport: any HTTPTransport, urls: URLBuilder, pagination: RESTPagination, maxConcurrentRequests: Int, maximumResponseSize: Int) {
         self.transport = transport
         self.urls = urls
         self.pagination = pagination
+        self.maximumResponseSize = maximumResponseSize
         self.limiter = RequestLimiter(limit: maxConcurrentRequests)
     }
 
@@ -23,9 +26,11 @@ struct RESTClient: Sendable {
     /// Sends one request; returns the parsed body (`nil` when empty) and the response.
     /// - Throws: ``RESTError/validationFailed(method:url:message:errors:)`` for a 422 with a JSON
     ///   `message`, ``RESTError/httpStatus(status:method:url:body:)`` for other statuses outside 2xx, transport
-    ///   errors, ``RESTError/malformedDocument(url:reason:excerpt:)`` for a body that is not JSON.
+    ///   errors, ``RESTError/responseTooLarge(method:url:limit:)`` for a body over ``maximumResponseSize``,
+    ///   ``RESTError/malformedDocument(url:reason:excerpt:)`` for a body that is not JSON.
     func send(_ method: HTTPMethod, _ url: URL, body: JSONValue? = nil) async throws -> (JSONValue?, HTTPResponse) {
-        var request = HTTPRequest(method: method, url: url, headers: ["Accept": "application/json"])
+        var request = HTTPRequest(method: method, url: url, headers: ["Accept": "application/json"],
+                                  maximumResponseSize: maximumResponseSize)
         if let body {
             request.body = body.data
             request.headers["Content-Type"] = "application/json"
@@ -34,6 +39,9 @@ struct RESTClient: Sendable {
         let transport = self.transport
         let prepared = request
         let response = try await limiter.run { try await transport.send(prepared) }
+        guard response.body.count <= maximumResponseSize else {
+            throw RESTError.responseTooLarge(method: method.rawValue, url: url.absoluteString, limit: maximumResponseSize)
+        }
         guard response.isSuccess else {
             if response.status == 422, let refusal = RESTError.validationFailure(in: response.body, method: method, url: url) {
                 throw refusal

@@ -16,7 +16,7 @@ extension AttributeType {
             }
         case (.decimal, .decimal): return value
         case (.decimal, .integer(let integer)): return .decimal(Decimal(integer))
-        case (.decimal, .double(let double)): return .decimal(Decimal(double))
+        case (.decimal, .double(let double)): return double.isFinite ? .decimal(Decimal(double)) : nil
         case (.decimal, .bool(let bool)): return .decimal(bool ? 1 : 0)
         case (.string, .string), (.date, .date), (.uuid, .uuid), (.uri, .url): return value
         case (.binary, .data), (.transformable, .data), (.composite, .data), (.undefined, .data): return value

@@ -96,9 +96,16 @@ package struct PredicateTranslator {
         if !path.isEmpty, schema.model.entityReached(by: path, from: scope.layout.entity) != nil {
             return try relationshipNilCheck(path, op, value, in: scope)
         }
-        let (folded, attribute, fold) = try operandColumn(path, options, in: scope)
-        guard let stored = attribute.type.operand(value) else { return SQLText(dialect.literal(op == .notEqual)) }
-        let (column, operand) = dialect.comparable(folded, type: attribute.type, operand: stored)
+        let (expression, attribute, fold) = try operandColumn(path, options, in: scope)
+        var compared = expression
+        var converted = attribute.type.operand(value)
+        if attribute.type == .decimal, case .double = value {
+            // A double meets a decimal as doubles: the column's value is rounded, not the operand.
+            compared = dialect.decimalAsDouble(expression)
+            converted = value
+        }
+        guard let stored = converted else { return SQLText(dialect.literal(op == .notEqual)) }
+        let (column, operand) = dialect.comparable(compared, type: attribute.type, operand: stored)
         if operand.isNull {
             switch op {
             case .equal: return SQLText("\(column) IS NULL")
@@ -130,6 +137,20 @@ package struct PredicateTranslator {
 
     private func isIn(_ path: [String], _ values: [AttributeValue], _ options: StringOptions, in scope: QueryScope) throws -> SQLText {
         let (column, attribute, fold) = try operandColumn(path, options, in: scope)
+        if attribute.type == .decimal, values.contains(where: { if case .double = $0 { true } else { false } }) {
+            // Doubles compare with the column's value rounded to a double (see `compare`).
+            let doubles = values.filter { if case .double = $0 { true } else { false } }
+            let others = values.filter { if case .double = $0 { false } else { true } }
+            var sql = SQLText("(")
+            sql.append(try isIn(path, others, options, in: scope))
+            sql.append(" OR \(dialect.decimalAsDouble(column)) IN (")
+            for (offset, value) in doubles.enumerated() {
+                if offset > 0 { sql.append(", ") }
+                sql.bind(value)
+            }
+            sql.append("))")
+            return sql
+        }
         let operands = values.compactMap { attribute.type.operand($0) }
         if dialect == .postgreSQL, attribute.type == .boolean, operands.contains(where: { if case .bool = $0 { false } else { true } }) {
             // Booleans and numbers compare one by one (a PostgreSQL list has one type).

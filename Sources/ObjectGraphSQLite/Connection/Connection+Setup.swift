@@ -20,6 +20,26 @@ extension Connection {
         }
         try execute("PRAGMA case_sensitive_like = ON")
         try registerFoldFunction()
+        try registerDecimalFunction()
+    }
+
+    /// `og_decimal_real(text)`: a decimal column's value rounded to the nearest double exactly as the
+    /// runtime rounds a decimal it compares with a double; NULL (or text that is no decimal) gives NULL.
+    private func registerDecimalFunction() throws {
+        let code = sqlite3_create_function_v2(
+            handle, "og_decimal_real", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nil,
+            { context, count, arguments in
+                guard count == 1, let arguments, let textValue = arguments[0], let text = sqlite3_value_text(textValue),
+                      let decimal = Decimal(string: String(cString: text)) else {
+                    sqlite3_result_null(context)
+                    return
+                }
+                sqlite3_result_double(context, NSDecimalNumber(decimal: decimal).doubleValue)
+            },
+            nil, nil, nil)
+        guard code == SQLITE_OK else {
+            throw SQLiteStoreError.sqlite(code: code, message: lastMessage, sql: "og_decimal_real")
+        }
     }
 
     /// `og_fold(text, options)`: the text folded like the runtime folds strings for `[c]` (1), `[d]` (2)

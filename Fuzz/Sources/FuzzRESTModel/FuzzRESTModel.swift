@@ -1,0 +1,1 @@
+../../../Tests/ObjectGraphRESTTests/Support/FuzzRESTModel.swift
