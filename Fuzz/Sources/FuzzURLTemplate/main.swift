@@ -10,8 +10,10 @@ func fuzzURLTemplate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let template = try? RESTPathTemplate(text) else { return 0 }
     precondition(template.description == text, "a parsed template must describe itself as written")
     let placeholders = template.segments.compactMap { segment -> [String]? in
-        if case .keyPath(let path, _) = segment { return path }
-        return nil
+        switch segment {
+        case .literal: nil
+        case .keyPath(let path, _), .segmentKeyPath(let path, _): path
+        }
     }
     precondition(placeholders == template.keyPaths && placeholders.allSatisfy { !$0.isEmpty && !$0.contains("") },
                  "placeholders must be non-empty key paths")
