@@ -21,7 +21,6 @@ extension ObjectContext {
     /// reach the store but the context does not take them in.
     public func reset() {
         resetGeneration &+= 1
-        changeObservers.finish()
         for object in registered.objects {
             detachForReset(object)
         }

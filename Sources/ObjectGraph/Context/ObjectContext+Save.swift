@@ -46,10 +46,7 @@ extension ObjectContext {
                     "the store returned \(result.permanentIDs.count) permanent IDs for \(pending.inserted.count) inserted objects")
             }
             commit(pending, permanentIDs: result.permanentIDs)
-            if !changes.isEmpty {
-                publishSaved(changes, permanentIDs: result.permanentIDs)
-                ChangeObservers.publish(ObservedChange(changes, permanentIDs: result.permanentIDs), on: store)
-            }
+            if !changes.isEmpty { publishSaved(changes, permanentIDs: result.permanentIDs) }
         } catch is ContextWasReset {
             return
         } catch {

@@ -54,8 +54,6 @@ public final class ObjectContext {
     /// The store's changes this context has not merged yet, while it merges automatically.
     var storeObservation: StoreChangeBroadcaster.Subscription?
     var isMerging = false
-    /// The streams of this context's live results.
-    let changeObservers: ChangeObservers
 
     /// Creates a context over `store`.
     /// - Throws: ``ObjectGraphError/modelMismatch(expected:actual:)`` when the store was opened with a
@@ -66,7 +64,6 @@ public final class ObjectContext {
         }
         self.store = store
         self.model = model
-        changeObservers = ChangeObservers(store: store)
         observeStore()
     }
 

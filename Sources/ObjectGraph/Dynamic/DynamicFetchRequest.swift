@@ -29,6 +29,25 @@ public struct DynamicFetchRequest: Sendable, Hashable {
             return SortExpression(path, ascending: ascending)
         }
     }
+
+    /// A key path spelled `"band.name"`, as its steps.
+    /// - Throws: ``ObjectGraphError/unknownProperty(entity:property:)`` naming `entity` and the key path
+    ///   when it has an empty step or is not an attribute reached through to-ones.
+    static func keyPath(_ key: String, of entity: EntityDescription, in model: ModelDescription) throws -> [String] {
+        let path = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        try checkKeyPath(path, of: entity, in: model)
+        return path
+    }
+
+    /// Checks that `path` is an attribute of `entity` reached through to-ones.
+    /// - Throws: ``ObjectGraphError/unknownProperty(entity:property:)`` naming `entity` and the whole path.
+    static func checkKeyPath(_ path: [String], of entity: EntityDescription, in model: ModelDescription) throws {
+        do {
+            _ = try ResolvedPath(path, from: entity, in: model)
+        } catch {
+            throw ObjectGraphError.unknownProperty(entity: entity.name, property: path.joined(separator: "."))
+        }
+    }
 }
 
 extension ObjectContext {
@@ -40,9 +59,9 @@ extension ObjectContext {
     ///                                        sortedBy: ["-timeStamp"], batchSize: 20)
     /// ```
     /// - Throws: ``ObjectGraphError/unknownEntity(_:)`` naming an entity the model lacks;
-    ///   ``ObjectGraphError/unknownProperty(entity:property:)`` naming the fetched entity and the whole
-    ///   key for a sort key that is not an attribute reached through to-ones, and the entity and name
-    ///   the predicate cannot resolve.
+    ///   ``ObjectGraphError/unknownProperty(entity:property:)`` naming the fetched entity and the key
+    ///   path (without its `-`/`+`) of a sort key that is not an attribute reached through to-ones, and
+    ///   the entity and name the predicate cannot resolve.
     public func fetchRequest(
         entityNamed entityName: String,
         where predicate: StorePredicate? = nil,
@@ -51,13 +70,7 @@ extension ObjectContext {
     ) throws -> DynamicFetchRequest {
         guard let entity = model.schema.entity(named: entityName) else { throw ObjectGraphError.unknownEntity(entityName) }
         let sorts = try DynamicFetchRequest.sortExpressions(sortKeys, entityName: entityName)
-        for (key, sort) in zip(sortKeys, sorts) {
-            do {
-                _ = try ResolvedPath(sort.path, from: entity, in: model.schema)
-            } catch {
-                throw ObjectGraphError.unknownProperty(entity: entityName, property: key)
-            }
-        }
+        for sort in sorts { try DynamicFetchRequest.checkKeyPath(sort.path, of: entity, in: model.schema) }
         if let predicate { _ = try CompiledPredicate(predicate, entity: entity, model: model.schema) }
         return DynamicFetchRequest(
             storeRequest: StoreFetchRequest(entityName: entityName, predicate: predicate, sortDescriptors: sorts),

@@ -9,12 +9,15 @@ import Observation
 /// the IDs of every row with its sort key values (no objects); ``object(at:)`` loads objects
 /// ``batchSize`` at a time around the row asked for.
 ///
-/// Updates are computed in the isolation that iterates ``updates`` (the context's), when the context
-/// publishes a change: a change the runtime can evaluate in memory (the predicate and the sort keys on
-/// the changed objects' own values) costs a binary search and a small move per changed row; one that
-/// can affect rows through relationships, or a request with a limit or offset, refetches the IDs and sort
-/// keys in one query and diffs them. ``snapshot`` is observable (Observation) and changes as updates are
-/// delivered. When the context is reset or released, the updates end.
+/// Updates follow what the context publishes (``ObjectContext/changes``): its own saves, and the saves
+/// of other contexts, other store instances and processes, and the server, which the context merges
+/// while ``updates`` is iterated. They are computed in the isolation that iterates ``updates`` (the
+/// context's), when it asks: a change the runtime can evaluate in memory (the predicate and the sort
+/// keys on the changed objects' own values) costs a binary search and a small move per changed row; one
+/// that can affect rows through relationships, a request with a limit or offset, or a store that can
+/// only say which entities changed, refetches the IDs and sort keys in one query and diffs them.
+/// ``snapshot`` is observable (Observation) and changes as updates are delivered. When the context is
+/// reset or released, the updates end.
 ///
 /// ```swift
 /// let results = try await Event.results(in: context, sortedBy: [.descending(\.timeStamp)],
@@ -35,13 +38,14 @@ public final class LiveResults<Object: ManagedObject> {
     @ObservationIgnored private weak var context: ObjectContext?
     @ObservationIgnored private let plan: LiveResultsPlan
     @ObservationIgnored private var state: LiveResultsState
-    @ObservationIgnored private var changes: AsyncStream<ObservedChange>.Iterator
+    /// The context's changes; `nil` once the updates ended.
+    @ObservationIgnored private var changes: ContextChanges.Iterator?
     @ObservationIgnored private let generation: Int
     /// The objects of the batches loaded last, so they stay alive while used.
     @ObservationIgnored private var retained: [(batch: Int, objects: [AnyObjectID: ManagedObject])] = []
 
     init(context: ObjectContext, plan: LiveResultsPlan, state: LiveResultsState, batchSize: Int,
-         changes: AsyncStream<ObservedChange>) {
+         changes: ContextChanges) {
         self.context = context
         self.plan = plan
         self.state = state
@@ -92,16 +96,26 @@ public final class LiveResults<Object: ManagedObject> {
     /// The next update: waits for the context's next change that alters the results, applies it and
     /// says how; `nil` once the context is reset or gone.
     nonisolated(nonsending) func nextUpdate() async throws -> LiveUpdate? {
-        while true {
-            guard let change = await changes.next(isolation: #isolation) else { return nil }
-            guard let context, context.resetGeneration == generation else { return nil }
-            let diff = try await plan.apply(change, to: &state, in: context)
-            guard context.resetGeneration == generation else { return nil }
+        while var iterator = changes {
+            let next = try await iterator.next(isolation: #isolation)
+            changes = iterator
+            guard let change = next, !change.causes.contains(.reset),
+                  let context, context.resetGeneration == generation else { return end() }
+            let diff = try await plan.apply(change.committed, to: &state, in: context)
+            guard context.resetGeneration == generation else { return end() }
             guard !diff.isEmpty else { continue }
             snapshot = state.snapshot
             retained.removeAll()
             return LiveUpdate(snapshot: snapshot, diff: diff)
         }
+        return nil
+    }
+
+    /// Stops observing the context: the updates ended.
+    private func end() -> LiveUpdate? {
+        changes = nil
+        retained.removeAll()
+        return nil
     }
 
     /// The updates of ``LiveResults``.

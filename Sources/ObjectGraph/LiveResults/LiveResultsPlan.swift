@@ -14,6 +14,9 @@ struct LiveResultsPlan {
     /// Root entities reached through those paths: a change to one of their objects can change rows that
     /// did not change themselves, so it refetches.
     let dependentRoots: Set<String>
+    /// The fetched root and the dependent ones: a change to an unknown object of one of them refetches.
+    private let refetchRoots: Set<String>
+    private let model: ModelDescription
     private let predicate: CompiledPredicate?
     private let keyPaths: [ResolvedPath]
 
@@ -42,6 +45,8 @@ struct LiveResultsPlan {
             }
         }
         dependentRoots = roots
+        refetchRoots = roots.union([rootName])
+        self.model = model
     }
 
     /// The rows now, as a new state: IDs and sort keys in one store call when the store evaluates the
@@ -61,19 +66,26 @@ struct LiveResultsPlan {
     /// Applies `change` to `state`: in memory for the changed objects when it can, by refetching
     /// otherwise; returns the difference.
     nonisolated(nonsending) func apply(
-        _ change: ObservedChange, to state: inout LiveResultsState, in context: ObjectContext
+        _ change: StoreChange, to state: inout LiveResultsState, in context: ObjectContext
     ) async throws -> SectionedDiff {
-        let touched = change.upserted.union(change.deleted).filter { $0.entityName == rootName }
+        var touched: Set<AnyObjectID> = []
+        var upserted: [AnyObjectID] = []
+        for (id, object) in change.objects where id.entityName == rootName {
+            touched.insert(id)
+            if object.kind != .deleted { upserted.append(id) }
+        }
+        for toMany in change.toManys where toMany.ownerID.entityName == rootName && touched.insert(toMany.ownerID).inserted {
+            upserted.append(toMany.ownerID)
+        }
         if needsRefetch(change) {
             return state.replace(with: try await fetchRows(in: context), touched: touched)
         }
         guard !touched.isEmpty else { return SectionedDiff() }
         var rows: [AnyObjectID: [AttributeValue]?] = [:]
         for id in touched { rows.updateValue(nil, forKey: id) }
-        let upserted = change.upserted.subtracting(change.deleted).filter { $0.entityName == rootName }
         // The store's current state of each changed object; registered objects without unsaved changes
-        // take it (objects changed by another context may not have been merged into this one yet).
-        let snapshots = try await context.store.snapshots(for: Array(upserted))
+        // take it (the context merged the change before publishing it, or the change is its own save).
+        let snapshots = try await context.store.snapshots(for: upserted)
         let objects = try context.materialize(snapshots).filter { entityNames.contains($0.entity.name) && !$0.isDeleted }
         try await context.prefetch(relationshipPaths, for: objects)
         let resolver = ContextResolver()
@@ -83,11 +95,14 @@ struct LiveResultsPlan {
         return state.apply(rows)
     }
 
-    private func needsRefetch(_ change: ObservedChange) -> Bool {
+    /// Whether `change` can alter rows other than the changed objects of the fetched hierarchy (through
+    /// a relationship the predicate or keys follow), or the store could not say which objects changed,
+    /// or the request has a limit or offset: then the rows are fetched again.
+    private func needsRefetch(_ change: StoreChange) -> Bool {
         if request.limit != nil || request.offset > 0 { return true }
-        if !change.unknownChanges.isDisjoint(with: dependentRoots.union([rootName])) { return true }
+        if change.entitiesToRefetch.contains(where: { refetchRoots.contains(model.rootEntityName(of: $0)) }) { return true }
         guard !dependentRoots.isEmpty else { return false }
-        return change.upserted.contains { dependentRoots.contains($0.entityName) }
-            || change.deleted.contains { dependentRoots.contains($0.entityName) }
+        return change.objects.keys.contains { dependentRoots.contains($0.entityName) }
+            || change.toManys.contains { dependentRoots.contains($0.ownerID.entityName) }
     }
 }

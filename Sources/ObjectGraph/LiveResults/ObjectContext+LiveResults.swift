@@ -40,8 +40,9 @@ extension ObjectContext {
     ///                                         sectionNameKeyPath: "band.name", batchSize: 20)
     /// ```
     /// - Throws: ``ObjectGraphError/unknownEntity(_:)`` naming the entity;
-    ///   ``ObjectGraphError/unknownProperty(entity:property:)`` naming the entity and a sort or section
-    ///   key that is not an attribute reached through to-ones, or what the predicate cannot resolve.
+    ///   ``ObjectGraphError/unknownProperty(entity:property:)`` naming the entity and the key path of a
+    ///   sort key (without its `-`/`+`) or of the section key that is not an attribute reached through
+    ///   to-ones, or what the predicate cannot resolve.
     public nonisolated(nonsending) func results(
         entityNamed entityName: String,
         where predicate: StorePredicate? = nil,
@@ -50,11 +51,8 @@ extension ObjectContext {
         batchSize: Int = 20
     ) async throws -> LiveResults<ManagedObject> {
         let request = try fetchRequest(entityNamed: entityName, where: predicate, sortedBy: sortKeys)
-        var sectionKey: [String]?
-        if let sectionNameKeyPath {
-            sectionKey = try DynamicFetchRequest.sortExpressions([sectionNameKeyPath], entityName: entityName)[0].path
-            _ = try fetchRequest(entityNamed: entityName, sortedBy: [sectionNameKeyPath])
-        }
+        guard let entity = model.schema.entity(named: entityName) else { throw ObjectGraphError.unknownEntity(entityName) }
+        let sectionKey = try sectionNameKeyPath.map { try DynamicFetchRequest.keyPath($0, of: entity, in: model.schema) }
         return try await liveResults(request.storeRequest, sectionKey: sectionKey,
                                      sectionName: sectionKey == nil ? nil : Self.sectionName(of:), batchSize: batchSize)
     }
@@ -74,7 +72,7 @@ extension ObjectContext {
     ) async throws -> LiveResults<T> {
         let plan = try LiveResultsPlan(request: request, sectionKey: sectionKey, model: model.schema)
         // Observe first, so that no change between the fetch and the first update is missed.
-        let changes = observedChanges()
+        let changes = self.changes
         var state = LiveResultsState(ascending: plan.sorts.map(\.ascending), sectionName: sectionName)
         _ = state.replace(with: try await plan.fetchRows(in: self), touched: [])
         return LiveResults(context: self, plan: plan, state: state, batchSize: batchSize, changes: changes)

@@ -91,7 +91,7 @@ extension Checks {
         }
         #expect(throws: ObjectGraphError.unknownProperty(entity: "Album", property: "name")) { try first.value(forKey: "name") }
         #expect(throws: ObjectGraphError.unknownEntity("Event")) { try context.fetchRequest(entityNamed: "Event") }
-        #expect(throws: ObjectGraphError.unknownProperty(entity: "Album", property: "-timeStamp")) {
+        #expect(throws: ObjectGraphError.unknownProperty(entity: "Album", property: "timeStamp")) {
             try context.fetchRequest(entityNamed: "Album", sortedBy: ["-timeStamp"])
         }
         #expect(throws: ObjectGraphError.unknownProperty(entity: "Album", property: "band.nam")) {

@@ -21,7 +21,11 @@ public struct LiveResultsConformance: Sendable {
         case byName
         /// Reset and release of the observed context end the updates.
         case ending
-        /// 1,000 random changes across three contexts (seed 1); after each, live results equal a fresh fetch.
+        /// Reset and release of a context while tasks wait on its live results and its changes end
+        /// those iterations, and nothing they held stays alive.
+        case endingWhileWaiting
+        /// Random changes across three contexts (seed 1; 1,000 unless the suite says otherwise); after
+        /// each, live results equal a fresh fetch.
         case differential
 
         /// The check's name in test output.
@@ -30,9 +34,14 @@ public struct LiveResultsConformance: Sendable {
 
     /// Makes a new, empty store for a model.
     public let makeStore: @Sendable (ModelDescription) async throws -> any PersistentStore
+    /// The number of random changes of ``Check/differential``.
+    public let differentialSteps: Int
 
-    /// Creates a suite over a store factory; each check gets a new store.
-    public init(_ makeStore: @escaping @Sendable (ModelDescription) async throws -> any PersistentStore) {
+    /// Creates a suite over a store factory; each check gets a new store. A store whose every call is
+    /// a network round trip may run fewer `differentialSteps` than the 1,000 of the others.
+    public init(differentialSteps: Int = 1000,
+                _ makeStore: @escaping @Sendable (ModelDescription) async throws -> any PersistentStore) {
+        self.differentialSteps = differentialSteps
         self.makeStore = makeStore
     }
 
@@ -44,7 +53,8 @@ public struct LiveResultsConformance: Sendable {
         case .diffs: try await checks.liveDiffs()
         case .byName: try await checks.liveByName()
         case .ending: try await checks.liveEnding()
-        case .differential: try await checks.liveDifferential(steps: 1000, seed: 1)
+        case .endingWhileWaiting: try await checks.liveEndingWhileWaiting()
+        case .differential: try await checks.liveDifferential(steps: differentialSteps, seed: 1)
         }
     }
 }
@@ -130,12 +140,25 @@ extension Checks {
         await #expect(throws: ObjectGraphError.unknownEntity("Event")) {
             _ = try await context.results(entityNamed: "Event", sortedBy: ["-timeStamp"])
         }
-        await #expect(throws: ObjectGraphError.unknownProperty(entity: "Album", property: "-timeStamp")) {
+        await #expect(throws: ObjectGraphError.unknownProperty(entity: "Album", property: "timeStamp")) {
             _ = try await context.results(entityNamed: "Album", sortedBy: ["-timeStamp"])
+        }
+        await #expect(throws: ObjectGraphError.unknownProperty(entity: "Album", property: "band.nme")) {
+            _ = try await context.results(entityNamed: "Album", sortedBy: ["-band.nme"])
         }
         await #expect(throws: ObjectGraphError.unknownProperty(entity: "Album", property: "band.nme")) {
             _ = try await context.results(entityNamed: "Album", sortedBy: ["title"], sectionNameKeyPath: "band.nme")
         }
+        await #expect(throws: ObjectGraphError.unknownProperty(entity: "Album", property: "-year")) {
+            _ = try await context.results(entityNamed: "Album", sortedBy: ["title"], sectionNameKeyPath: "-year")
+        }
+        await #expect(throws: ObjectGraphError.unknownProperty(entity: "Album", property: "tracks.title")) {
+            _ = try await context.results(entityNamed: "Album", sortedBy: ["title"], sectionNameKeyPath: "tracks.title")
+        }
+        let error = await #expect(throws: ObjectGraphError.self) {
+            _ = try await context.results(entityNamed: "Album", sortedBy: ["title"], sectionNameKeyPath: "band.nme")
+        }
+        #expect(error?.description == "Entity Album has no property named band.nme.")
     }
 
     func liveEnding() async throws {
@@ -155,5 +178,51 @@ extension Checks {
         await #expect(throws: ObjectGraphError.objectNotInContext(orphan.snapshot.id(at: RowPath(section: 0, row: 0)))) {
             _ = try await orphan.object(at: RowPath(section: 0, row: 0))
         }
+    }
+
+    /// Tasks that wait for updates and context changes end when the context is reset (updates) or
+    /// released (both), without an error; afterwards the context, the live results and their
+    /// observations are gone.
+    @MainActor func liveEndingWhileWaiting() async throws {
+        let writer = try context()
+        let reset = try ObjectContext(store: store, model: MusicModel.model)
+        let resetResults = try await Album.results(in: reset, sortedBy: [.ascending(\.title)])
+        let waitingForReset = Task { @MainActor in
+            var seen: [LiveUpdate] = []
+            for try await update in resetResults.updates { seen.append(update) }
+            return seen
+        }
+        let album = Album(context: writer, title: "Bleach")
+        try await writer.save()
+        await Task.yield()
+        reset.reset()
+        let beforeReset = try await waitingForReset.value
+        #expect(beforeReset.count <= 1)                      // the insert, if it arrived before the reset
+        #expect(beforeReset.allSatisfy { $0.snapshot.count == 1 })
+
+        var released: ObjectContext? = try ObjectContext(store: store, model: MusicModel.model)
+        weak let releasedContext = released
+        var results: LiveResults<Album>? = try await Album.results(in: try #require(released), sortedBy: [.ascending(\.title)])
+        weak let releasedResults = results
+        let contextChanges = try #require(released).changes
+        let waitingForUpdates = Task { @MainActor [results] in
+            var count = 0
+            for try await _ in try #require(results).updates { count += 1 }
+            return count
+        }
+        let waitingForChanges = Task { @MainActor in
+            var count = 0
+            for try await _ in contextChanges { count += 1 }
+            return count
+        }
+        await Task.yield()
+        released = nil
+        #expect(releasedContext == nil)
+        #expect(try await waitingForUpdates.value == 0)
+        #expect(try await waitingForChanges.value == 0)
+        results = nil
+        #expect(releasedResults == nil)
+        album.title = "Bleach (Deluxe)"                      // nobody observes: the save just works
+        try await writer.save()
     }
 }

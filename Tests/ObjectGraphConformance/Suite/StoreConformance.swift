@@ -82,6 +82,8 @@ public struct StoreConformance: Sendable {
         case mergingBetweenContexts
         /// Fetches show merged values; a context that does not merge keeps its view.
         case mergingOnFetch
+        /// A pending reordering of an ordered to-many survives merging other contexts' changes to it.
+        case mergingKeepsPendingOrder
         /// A fetch with a batch size knows every ID and loads objects batch by batch on access.
         case batchedFetch
         /// `fetchIDs(_:withValuesOf:)` lists `fetch`'s IDs in order with the values of key paths.
@@ -142,6 +144,7 @@ public struct StoreConformance: Sendable {
         case .changeStream: try await checks.changeStream()
         case .mergingBetweenContexts: try await checks.mergingBetweenContexts()
         case .mergingOnFetch: try await checks.mergingOnFetch()
+        case .mergingKeepsPendingOrder: try await checks.mergingKeepsPendingOrder()
         case .batchedFetch: try await checks.batchedFetch()
         case .keyedIDs: try await checks.keyedIDs()
         case .dynamicFetch: try await checks.dynamicFetch()
