@@ -131,6 +131,9 @@ let package = Package(
             name: "ObjectGraphSQLiteTests",
             dependencies: ["ObjectGraphSQLite", "ObjectGraphConformance", "CSQLite", "sqlite-crash-writer"]
         ),
+        // Real model-version chains (Moody 1 → 6, Simplenote 2 → 7) migrated on SQLite files, through the code modelgen
+        // generated from them (Generated/, written and checked by Scripts/chain-fixtures.sh).
+        .testTarget(name: "MigrationChainTests", dependencies: ["ObjectGraphSQLite", "CSQLite"]),
 
         // The REST/JSON store (URLSession through FoundationNetworking on Linux).
         .target(name: "ObjectGraphREST", dependencies: ["ObjectGraph"]),

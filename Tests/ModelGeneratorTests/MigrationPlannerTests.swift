@@ -141,7 +141,8 @@ struct MigrationPlannerTests {
 
     @Test("Lossless type changes are steps", arguments: [
         ("Integer 16", "Integer 32"), ("Integer 16", "Integer 64"), ("Integer 32", "Integer 64"), ("Float", "Double"),
-        ("Integer 64", "String"), ("Double", "String"), ("Boolean", "String"), ("Decimal", "String"), ("UUID", "String"), ("URI", "String"),
+        ("Integer 64", "String"), ("Double", "String"), ("Boolean", "String"), ("Decimal", "String"), ("Date", "String"),
+        ("UUID", "String"), ("URI", "String"),
     ])
     func losslessTypes(from: String, to: String) throws {
         let result = try plan(#"<entity name="A"><attribute name="v" optional="YES" attributeType="\#(from)"/></entity>"#,
@@ -152,7 +153,7 @@ struct MigrationPlannerTests {
 
     @Test("Lossy type changes are refused", arguments: [
         ("Integer 64", "Integer 16"), ("Integer 32", "Integer 16"), ("Double", "Float"), ("String", "Integer 64"),
-        ("Date", "String"), ("Binary", "String"), ("Double", "Integer 64"), ("Integer 64", "Double"),
+        ("Binary", "String"), ("Transformable", "String"), ("Double", "Integer 64"), ("Integer 64", "Double"),
     ])
     func lossyTypes(from: String, to: String) throws {
         let result = try plan(#"<entity name="A"><attribute name="v" optional="YES" attributeType="\#(from)"/></entity>"#,

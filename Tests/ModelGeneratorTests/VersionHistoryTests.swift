@@ -24,6 +24,21 @@ struct VersionHistoryTests {
         #expect(SchemaHash.of(context) == runtimeHash)
     }
 
+    @Test("The generator infers exactly the type changes the runtime migrates")
+    func losslessTypeChangesAgree() throws {
+        typealias RuntimeType = ObjectGraph.AttributeType
+        typealias RuntimeStep = ObjectGraph.MigrationStep
+        let types = DataModel.AttributeType.allCases.filter { $0 != .objectID && $0 != .undefined }
+        for from in types {
+            for to in types {
+                let runtimeFrom = try #require(RuntimeType(rawValue: AttributeTypeMapping.schemaType(for: from)))
+                let runtimeTo = try #require(RuntimeType(rawValue: AttributeTypeMapping.schemaType(for: to)))
+                #expect(AttributeTypeChange.isLossless(from: from, to: to) == RuntimeStep.isLossless(from: runtimeFrom, to: runtimeTo),
+                        "\(from.rawValue) → \(to.rawValue)")
+            }
+        }
+    }
+
     @Test("The hash ignores element order, layout, code generation flags, defaults and userInfo")
     func hashIgnoresNonSchemaDetails() throws {
         let first = try viewModel(try TestModels.write("""

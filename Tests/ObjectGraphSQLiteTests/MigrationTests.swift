@@ -137,6 +137,24 @@ func model(_ entities: EntityDescription...) -> ModelDescription {
         let value = try #require(try await store.objects("Value").values.first)
         #expect(value["small"] == "-3" && value["ratio"] == String(Double(Float(0.1))))
         #expect(value["count"] == "\"70000\"" && value["score"] == "\"0.1\"" && value["flag"] == "\"true\"")
-        #expect(value["when"] == "\"2001-01-01T00:00:01.500Z\"" && value["id"] == "\"\(uuid.uuidString)\"")
+        #expect(value["when"] == "\"2001-01-01T00:00:01.500000000Z\"" && value["id"] == "\"\(uuid.uuidString)\"")
+    }
+
+    /// Dates become ISO 8601 text in UTC with nine fraction digits: exact to the nanosecond, before and
+    /// after 2001, and sorting as text in time order.
+    @Test func datesBecomeISO8601TextToTheNanosecond() {
+        let cases: [(Double, String)] = [
+            (0, "2001-01-01T00:00:00.000000000Z"),
+            (1.5, "2001-01-01T00:00:01.500000000Z"),
+            (-0.25, "2000-12-31T23:59:59.750000000Z"),
+            (0.000_000_123, "2001-01-01T00:00:00.000000123Z"),
+            (0.999_999_999_9, "2001-01-01T00:00:01.000000000Z"),
+            (785_000_000.123_456, "2025-11-16T15:33:20.123456001Z"),
+        ]
+        for (seconds, text) in cases {
+            #expect(TextConversion.text(.date(Date(timeIntervalSinceReferenceDate: seconds)), from: .date) == text, "\(seconds)")
+        }
+        let texts = cases.map { TextConversion.text(.date(Date(timeIntervalSinceReferenceDate: $0.0)), from: .date) }
+        #expect(zip(cases, texts).sorted { $0.0.0 < $1.0.0 }.map(\.1) == texts.sorted())
     }
 }

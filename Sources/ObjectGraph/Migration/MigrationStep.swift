@@ -130,7 +130,13 @@ public enum MigrationStep: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether changing an attribute from `old` to `new` keeps every value: Integer 16 → 32 → 64
     /// (and 16 → 64), Float → Double, and every scalar (integers, Float, Double, Decimal, Boolean,
-    /// Date, UUID, URI) → String.
+    /// Date, UUID, URI) → String. The generator infers exactly these changes.
+    ///
+    /// A scalar becomes this text, in every store: integers and Decimals in decimal digits (`-3`,
+    /// `12.5`); Float and Double as Swift prints them, the shortest text that reads back as the same
+    /// value (`0.1`, `1e-07`); Booleans `true` / `false`; dates in ISO 8601 in UTC with nine digits of
+    /// fraction (`2001-01-01T00:00:01.500000000Z`), which keep every date to the nanosecond and sort
+    /// as text in time order; UUIDs in upper-case standard form; URIs as written.
     ///
     /// ```swift
     /// MigrationStep.isLossless(from: .integer16, to: .integer64) // true

@@ -3,8 +3,10 @@ import ObjectGraph
 import ObjectGraphSQL
 
 /// Rewrites the values of one column, copied from an attribute of a scalar type that became a String,
-/// as text: `true`/`false`, dates in ISO 8601 with fractional seconds, numbers as Swift prints them
-/// (shortest exact form), UUIDs in their standard form.
+/// as the text ``ObjectGraph/MigrationStep/isLossless(from:to:)`` documents: `true`/`false`, dates in
+/// ISO 8601 in UTC with nine fraction digits, numbers as Swift prints them (shortest exact form), UUIDs
+/// in their standard form. (Integers and Decimals, which SQLite's `CAST … AS TEXT` writes the same way,
+/// are converted in SQL by the copy.)
 struct TextConversion {
     let connection: Connection
     let table: String
@@ -37,10 +39,24 @@ struct TextConversion {
         case .double(let double): type == .float ? Float(double).description : double.description
         case .decimal(let decimal): decimal.description
         case .string(let string): string
-        case .date(let date): date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        case .date(let date): text(date)
         case .uuid(let uuid): uuid.uuidString
         case .url(let url): url.absoluteString
         case .data, .null: ""
         }
+    }
+
+    /// `2001-01-01T00:00:01.500000000Z`: ISO 8601 in UTC with the fraction of the second in nanoseconds.
+    static func text(_ date: Date) -> String {
+        let seconds = date.timeIntervalSinceReferenceDate
+        var whole = seconds.rounded(.down)
+        var nanoseconds = Int(((seconds - whole) * 1_000_000_000).rounded())
+        if nanoseconds == 1_000_000_000 {
+            whole += 1
+            nanoseconds = 0
+        }
+        let stamp = Date(timeIntervalSinceReferenceDate: whole).formatted(Date.ISO8601FormatStyle())
+        let fraction = String(nanoseconds)
+        return stamp.dropLast() + "." + String(repeating: "0", count: 9 - fraction.count) + fraction + "Z"
     }
 }
