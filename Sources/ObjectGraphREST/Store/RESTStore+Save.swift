@@ -98,7 +98,7 @@ extension RESTStore {
             let present = Set(staged.values.indices.filter { !staged.values[$0].isNull })
             let body = RequestEncoder.withEntityValue(
                 RequestEncoder.body(entity, for: .create, values: staged.values, indices: present, toOnes: toOnes), of: entity, in: compiled)
-            let (document, _) = try await client.send(.post, url, body: body)
+            let (document, _) = try await client.send(.post, url, body: body, idempotencyKey: idempotencyKey(for: snapshot.id))
             guard let document else {
                 throw RESTError.malformedDocument(url: url.absoluteString, reason: "expected the created \(entity.entity.name)", excerpt: "")
             }
@@ -111,6 +111,12 @@ extension RESTStore {
         progress.permanentIDs[snapshot.id] = id
         progress.written.append(id)
         invalidateInverseLists(of: entity, destinations: staged.toOneIDs, in: &decoder.cache)
+    }
+
+    /// The idempotency key of the `POST` that creates the new object `id`: this store's random prefix
+    /// and the temporary ID's number, the same for every retry of the save.
+    private func idempotencyKey(for id: AnyObjectID) -> String {
+        "\(idempotencyPrefix)-\(id.key)"
     }
 
     /// The URL a new object is POSTed to: the relationship URL of an owner whose inverse mapping asks for
