@@ -82,7 +82,7 @@ import Testing
         try await withServer(GitHubAPI()) { server in
             let url = server.baseURL.appending(path: "repos/octocat/Hello-World/issues")
             func post(_ title: String) async throws -> HTTPResponse {
-                try await URLSessionTransport(timeout: 5).send(HTTPRequest(
+                try await URLSessionTransport(timeout: 60).send(HTTPRequest(
                     method: .post, url: url, headers: ["Idempotency-Key": "k1", "Content-Type": "application/json"],
                     body: Data(#"{"title": "\#(title)"}"#.utf8)))
             }
