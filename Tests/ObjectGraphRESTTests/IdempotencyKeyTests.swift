@@ -94,4 +94,19 @@ import Testing
             #expect(try await serverTitles(server).filter { $0 == "A" }.count == 1)
         }
     }
+
+    @Test func aRefusedPOSTGetsANewKeySoTheEditedRetryIsNotARepeat() async throws {
+        try await withServer(GitHubAPI()) { server in
+            let transport = RecordingTransport()
+            let context = try ObjectContext(store: try Stores.github(server, transport: transport), model: GitHubModel.model)
+            let hello = try #require(try await Repository.first(in: context, where: \.fullName == "octocat/Hello-World"))
+            let duplicate = Label(context: context, identifier: 0, name: "Bug")
+            hello.addToLabels(duplicate)
+            await #expect(throws: RESTError.self) { try await context.save() }
+            duplicate.name = "bug, but different"
+            try await context.save()
+            let keys = transport.requests.filter { $0.method == .post }.compactMap { $0.headers["Idempotency-Key"] }
+            #expect(keys.count == 2 && keys[0] != keys[1])
+        }
+    }
 }
