@@ -3,6 +3,8 @@
 //   swift run -c release --package-path Benchmarks modelgen-benchmarks [--rows N] [--runs R] [--interleave]
 //       [--only NAME] [--json PATH]
 //   ... modelgen-benchmarks --memory [--rows N]   (bytes per fetched and inserted object)
+//   ... modelgen-benchmarks --live 10000,100000,1000000 [--changes C] [--refetches F]   (e) one change under live results
+//   ... modelgen-benchmarks --iterate 1000000   (f) peak memory of a batched iteration against loading all
 //
 // N (default 100,000, or BENCHMARK_ROWS) items with eight attributes and a to-one owner; R runs (default
 // 1), the table shows each operation's median and the median of the per-run ratios. Every contender uses
@@ -61,7 +63,16 @@ func runAll() async throws -> [String: [Operation: [Double]]] {
 }
 
 do {
-    if CommandLine.arguments.contains("--memory") {
+    if CommandLine.arguments.contains("--live") {
+        let listed = textOption("--live")?.split(separator: ",").compactMap { Int($0) } ?? []
+        let sizes = listed.isEmpty ? [10_000, 100_000, 1_000_000] : listed
+        let lines = try await LiveResultsBenchmark.run(sizes: sizes, changes: option("--changes") ?? 20,
+                                                       refetches: option("--refetches") ?? 5, directory: directory)
+        print(LiveResultsBenchmark.table(lines))
+    } else if CommandLine.arguments.contains("--iterate") {
+        print(BatchedIterationBenchmark.table(try await BatchedIterationBenchmark.run(rows: option("--iterate") ?? 1_000_000,
+                                                                                       directory: directory)))
+    } else if CommandLine.arguments.contains("--memory") {
         print(MemoryBenchmark.table(rows: rows, lines: try await MemoryBenchmark.run(rows: rows, directory: directory)))
     } else {
         let report = Report(rows: rows, runs: runs, interleaved: interleave, samples: try await runAll())

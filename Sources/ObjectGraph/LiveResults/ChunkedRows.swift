@@ -34,6 +34,17 @@ struct ChunkedRows: Sendable, Hashable {
     /// Every ID in order.
     var all: [AnyObjectID] { Array(chunks.joined()) }
 
+    /// Equal when the IDs are, however they are split into chunks.
+    static func == (lhs: ChunkedRows, rhs: ChunkedRows) -> Bool {
+        lhs.count == rhs.count && (lhs.chunks == rhs.chunks || lhs.chunks.joined().elementsEqual(rhs.chunks.joined()))
+    }
+
+    /// Hashes the IDs in order, not the chunks.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for id in chunks.joined() { hasher.combine(id) }
+    }
+
     /// The IDs at `positions`.
     func ids(in positions: Range<Int>) -> [AnyObjectID] {
         positions.map { self[$0] }

@@ -51,14 +51,34 @@ struct SectionRows: Equatable, CustomStringConvertible {
     }
 }
 
+/// A context that makes random changes in its own actor, so that several save concurrently.
+actor LiveResultsWriter {
+    private let context: ObjectContext
+    private var random: SeededGenerator
+
+    init(store: any PersistentStore, seed: UInt64) throws {
+        context = try ObjectContext(store: store, model: MusicModel.model)
+        random = SeededGenerator(seed: seed)
+    }
+
+    /// One random change, saved; returns whether the save went through.
+    func step(_ number: Int) async throws -> Bool {
+        var generator = random
+        defer { random = generator }
+        return try await Checks.randomChange(in: context, step: number, using: &generator)
+    }
+}
+
 extension Checks {
-    /// `steps` random inserts, updates, deletes and moves between bands, each saved by one of three
-    /// contexts (one of them the observing one); after each save, two live results (sectioned by decade
-    /// with an in-memory predicate, and by band name, through a relationship) equal a fresh fetch.
+    /// `steps` rounds of random inserts, updates, deletes and moves between bands, each round saved
+    /// concurrently by one to three contexts (the observing one in the test's isolation, two writers in
+    /// their own actors; a save that collides with another's deletion is rolled back); after each round,
+    /// two live results (sectioned by decade with an in-memory predicate, and by band name, through a
+    /// relationship) equal a fresh fetch.
     func liveDifferential(steps: Int, seed: UInt64) async throws {
         var random = SeededGenerator(seed: seed)
         let observing = try await seeded()
-        let contexts = [observing, try context(), try context()]
+        let writers = try [LiveResultsWriter(store: store, seed: seed &* 31 &+ 1), LiveResultsWriter(store: store, seed: seed &* 31 &+ 2)]
         let byDecade = try await Album.results(in: observing, where: \.year >= 1990,
                                                sortedBy: [.descending(\.year), .ascending(\.title)],
                                                sectionedBy: \.year, sectionName: decade, batchSize: 20)
@@ -66,32 +86,17 @@ extension Checks {
                                                  sectionNameKeyPath: "band.name", batchSize: 20)
         var decadeUpdates = byDecade.updates.makeAsyncIterator()
         var bandUpdates = byBand.updates.makeAsyncIterator()
-        let titles = ["Ash", "Birch", "Cedar", "Dune", "Elm", "Fir", "Gale", "Hail"]
+        var committed = 0
 
         for step in 0..<steps {
-            let context = contexts[Int.random(in: 0..<contexts.count, using: &random)]
-            let albums = try await Album.fetch(in: context, sortedBy: [.ascending(\.title)])
-            let bands = try await Band.fetch(in: context, sortedBy: [.ascending(\.name)])
-            let album = albums.isEmpty ? nil : albums[Int.random(in: 0..<albums.count, using: &random)]
-            switch Int.random(in: 0..<8, using: &random) {
-            case 0, 1:
-                let inserted = Album(context: context, title: titles.randomElement(using: &random)!)
-                inserted.year = Int16.random(in: 1980...2025, using: &random)
-                inserted.setBand(Bool.random(using: &random) ? bands.randomElement(using: &random) : nil)
-            case 2:
-                album?.year = Int16.random(in: 1980...2025, using: &random)
-            case 3:
-                album?.title = titles.randomElement(using: &random)!
-            case 4:
-                if let album { context.delete(album) }
-            case 5:
-                album?.setBand(bands.randomElement(using: &random))
-            case 6:
-                bands.randomElement(using: &random)?.name = "Band \(step)"
-            default:
-                album?.price = Decimal(Int.random(in: 1...20, using: &random))
+            let concurrent = writers.filter { _ in Bool.random(using: &random) }
+            let observingSaves = concurrent.isEmpty || Bool.random(using: &random)
+            committed += try await withThrowingTaskGroup(of: Bool.self) { group in
+                for writer in concurrent { group.addTask { try await writer.step(step) } }
+                var saved = observingSaves ? (try await Self.randomChange(in: observing, step: step, using: &random) ? 1 : 0) : 0
+                for try await writerSaved in group where writerSaved { saved += 1 }
+                return saved
             }
-            try await context.save()
 
             let fresh = try ObjectContext(store: store, model: MusicModel.model)
             let expectedDecades = SectionRows(rows: try await Album.fetch(in: fresh, where: \.year >= 1990,
@@ -104,6 +109,41 @@ extension Checks {
             let expectedBands = SectionRows(rows: bandRows)
             try await catchUp(byDecade, &decadeUpdates, to: expectedDecades, step: step)
             try await catchUp(byBand, &bandUpdates, to: expectedBands, step: step)
+        }
+        #expect(committed >= steps)
+    }
+
+    /// One random insert, update, delete or move in `context`, saved; a save that fails (another
+    /// context deleted what this one changed) is rolled back. Returns whether the save went through.
+    nonisolated(nonsending) static func randomChange(in context: ObjectContext, step: Int, using random: inout SeededGenerator) async throws -> Bool {
+        let titles = ["Ash", "Birch", "Cedar", "Dune", "Elm", "Fir", "Gale", "Hail"]
+        let albums = try await Album.fetch(in: context, sortedBy: [.ascending(\.title)])
+        let bands = try await Band.fetch(in: context, sortedBy: [.ascending(\.name)])
+        let album = albums.isEmpty ? nil : albums[Int.random(in: 0..<albums.count, using: &random)]
+        switch Int.random(in: 0..<8, using: &random) {
+        case 0, 1:
+            let inserted = Album(context: context, title: titles.randomElement(using: &random)!)
+            inserted.year = Int16.random(in: 1980...2025, using: &random)
+            inserted.setBand(Bool.random(using: &random) ? bands.randomElement(using: &random) : nil)
+        case 2:
+            album?.year = Int16.random(in: 1980...2025, using: &random)
+        case 3:
+            album?.title = titles.randomElement(using: &random)!
+        case 4:
+            if let album { context.delete(album) }
+        case 5:
+            album?.setBand(bands.randomElement(using: &random))
+        case 6:
+            bands.randomElement(using: &random)?.name = "Band \(step)"
+        default:
+            album?.price = Decimal(Int.random(in: 1...20, using: &random))
+        }
+        do {
+            try await context.save()
+            return true
+        } catch {
+            context.rollback()
+            return false
         }
     }
 
