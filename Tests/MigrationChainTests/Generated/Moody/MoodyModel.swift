@@ -54,11 +54,13 @@ private enum MoodyModelHistory {
         .addRelationship(entity: "Mood", relationship: "continent"),
     ])
     static let stage3 = MigrationStage(from: "Moody 3", to: "Moody 4", steps: [
+        .changeParent(entity: "Continent", from: "GeographicRegion", to: nil),
         .moveAttribute("markedForDeletionDate", from: "GeographicRegion", to: "Continent"),
         .moveAttribute("numberOfMoods", from: "GeographicRegion", to: "Continent"),
         .moveAttribute("numericISO3166Code", from: "GeographicRegion", to: "Continent"),
         .moveAttribute("uniquenessDummy", from: "GeographicRegion", to: "Continent"),
         .moveAttribute("updatedAt", from: "GeographicRegion", to: "Continent"),
+        .changeParent(entity: "Country", from: "GeographicRegion", to: nil),
         .moveAttribute("markedForDeletionDate", from: "GeographicRegion", to: "Country"),
         .moveAttribute("numberOfMoods", from: "GeographicRegion", to: "Country"),
         .moveAttribute("numericISO3166Code", from: "GeographicRegion", to: "Country"),
@@ -118,6 +120,7 @@ private enum MoodyModelHistory {
             AttributeDescription(name: "updatedAt", type: .date, isOptional: false),
         ],
         uniquenessConstraints: [["numericISO3166Code", "uniquenessDummy"]],
+        indexes: [IndexDescription(name: "compound_markedForDeletionDate_updatedAt", elements: [IndexDescription.Element(property: "markedForDeletionDate"), IndexDescription.Element(property: "updatedAt")])],
     )
     static let moodEntityV1 = EntityDescription(
         name: "Mood",
@@ -134,6 +137,7 @@ private enum MoodyModelHistory {
         relationships: [
             RelationshipDescription(name: "country", destination: "Country", inverse: "moods"),
         ],
+        indexes: [IndexDescription(name: "compound_markedForRemoteDeletion_markedForDeletionDate_date", elements: [IndexDescription.Element(property: "markedForRemoteDeletion"), IndexDescription.Element(property: "markedForDeletionDate"), IndexDescription.Element(property: "date")])],
     )
     static let continentEntityV3 = EntityDescription(
         name: "Continent",
@@ -168,6 +172,7 @@ private enum MoodyModelHistory {
             RelationshipDescription(name: "continent", destination: "Continent", inverse: "moods"),
             RelationshipDescription(name: "country", destination: "Country", inverse: "moods"),
         ],
+        indexes: [IndexDescription(name: "compound_markedForRemoteDeletion_markedForDeletionDate_date", elements: [IndexDescription.Element(property: "markedForRemoteDeletion"), IndexDescription.Element(property: "markedForDeletionDate"), IndexDescription.Element(property: "date")])],
     )
     static let continentEntityV4 = EntityDescription(
         name: "Continent",
@@ -184,6 +189,7 @@ private enum MoodyModelHistory {
             RelationshipDescription(name: "moods", destination: "Mood", inverse: "continent", isToMany: true, isOptional: false),
         ],
         uniquenessConstraints: [["numericISO3166Code", "uniquenessDummy"]],
+        indexes: [IndexDescription(name: "compound_markedForDeletionDate_updatedAt", elements: [IndexDescription.Element(property: "markedForDeletionDate"), IndexDescription.Element(property: "updatedAt")])],
     )
     static let countryEntityV5 = EntityDescription(
         name: "Country",
@@ -199,5 +205,6 @@ private enum MoodyModelHistory {
             RelationshipDescription(name: "moods", destination: "Mood", inverse: "country", isToMany: true, isOptional: false),
         ],
         uniquenessConstraints: [["numericISO3166Code", "uniquenessDummy"]],
+        indexes: [IndexDescription(name: "compound_markedForDeletionDate_updatedAt", elements: [IndexDescription.Element(property: "markedForDeletionDate"), IndexDescription.Element(property: "updatedAt")])],
     )
 }
