@@ -22,6 +22,10 @@ public enum RESTError: Error, Sendable, Hashable, CustomStringConvertible {
     case responseTooLarge(method: String, url: String, limit: Int)
     /// The connection failed or was closed before a complete response arrived.
     case connectionFailed(method: String, url: String, reason: String)
+    /// The server's rate limit refuses requests for `retryAfter` more seconds: it answered 429 (or
+    /// GitHub's 403 with `X-RateLimit-Remaining: 0`) after the retries ``RetryPolicy`` allows, or a
+    /// request would have had to wait longer than ``RESTStore/Configuration/maximumRateLimitWait``.
+    case rateLimited(method: String, url: String, retryAfter: Double)
     /// The response is not JSON, or not shaped as the mapping expects; `excerpt` is the start of the body.
     case malformedDocument(url: String, reason: String, excerpt: String)
     /// A JSON value does not fit the attribute's type (or an identifier is not a number or string).
@@ -60,6 +64,8 @@ public enum RESTError: Error, Sendable, Hashable, CustomStringConvertible {
             "The response of \(method) \(url) is longer than \(limit) bytes (RESTStore.Configuration.maximumResponseSize)."
         case .connectionFailed(let method, let url, let reason):
             "\(method) \(url) failed: \(reason)"
+        case .rateLimited(let method, let url, let retryAfter):
+            "\(method) \(url) was refused by the server's rate limit for another \(Int(retryAfter.rounded(.up))) s."
         case .malformedDocument(let url, let reason, let excerpt):
             "The response of \(url) is malformed (\(reason)): \(excerpt)"
         case .typeMismatch(let entity, let key, let expected, let value, let url):
@@ -81,6 +87,15 @@ public enum RESTError: Error, Sendable, Hashable, CustomStringConvertible {
             "The REST mapping of \(entity) is invalid: \(reason)"
         case .unsupportedChange(let text):
             "The REST store cannot save this change: \(text)"
+        }
+    }
+
+    /// Whether the request may succeed when sent again: no response arrived (a timeout, or a connection
+    /// that failed or closed before the response was complete).
+    var isPassing: Bool {
+        switch self {
+        case .timedOut, .connectionFailed: true
+        default: false
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import ObjectGraphREST
 
-/// A request as the test APIs see it: method, path as sent and as percent-decoded segments, query and body.
+/// A request as the test APIs see it: method, path as sent and as percent-decoded segments, query,
+/// header fields and body.
 public struct ServerRequest: Sendable {
     /// `GET`, `POST`, …
     public let method: String
@@ -12,16 +13,24 @@ public struct ServerRequest: Sendable {
     public let segments: [String]
     /// Query parameters.
     public let query: [String: String]
+    /// Header fields by lowercased name.
+    public let headers: [String: String]
     /// The body.
     public let body: Data
 
     /// Creates a request for `path` (percent-escaped as sent).
-    public init(method: String, path: String, query: [String: String], body: Data) {
+    public init(method: String, path: String, query: [String: String], headers: [String: String] = [:], body: Data) {
         self.method = method
         self.path = path
         self.segments = path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
         self.query = query
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { _, last in last }
         self.body = body
+    }
+
+    /// The path and the query parameters in name order: what identifies the resource a `GET` reads.
+    public var resource: String {
+        query.isEmpty ? path : path + "?" + query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
     }
 
     /// `METHOD /path` with the path as sent, for logs and fault keys.

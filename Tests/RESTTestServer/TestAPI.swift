@@ -10,6 +10,8 @@ public protocol TestAPI: Sendable {
 public enum ServerFault: Sendable, Hashable {
     /// Answer with this status and a JSON error body.
     case status(Int)
+    /// Answer with this status, these header fields (`Retry-After`, …) and a JSON error body.
+    case refusal(status: Int, headers: [String: String])
     /// Answer 200 with this body (malformed JSON, a wrong value type, …).
     case body(String)
     /// Answer 200 with these bytes (invalid UTF-8, …), with a `Content-Length`.

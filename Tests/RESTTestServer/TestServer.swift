@@ -4,7 +4,8 @@ import Foundation
 import Synchronization
 
 /// A FlyingFox HTTP server on 127.0.0.1 and an ephemeral port that serves one ``TestAPI``, counts
-/// requests and injects faults.
+/// requests, injects faults, and behaves as GitHub does over HTTP (``ServerOptions``): `ETag` and
+/// `Last-Modified` on `GET` responses, `304 Not Modified` for conditional requests, and a rate limit.
 ///
 /// ```swift
 /// let server = try await TestServer.start(BandcampAPI())
@@ -26,16 +27,18 @@ public final class TestServer: Sendable {
     }
 
     /// Starts serving `api` and returns once the server listens.
-    public static func start(_ api: some TestAPI) async throws -> TestServer {
+    public static func start(_ api: some TestAPI, options: ServerOptions = ServerOptions()) async throws -> TestServer {
         let state = ServerState()
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 15, logger: .disabled)
         await server.appendRoute("*") { request in
             let converted = try await ServerRequest(request)
             let fault = state.lock.withLock { state -> ServerFault? in
                 state.requests.append(converted.line)
-                return state.faults[converted.line]
+                guard let (fault, remaining) = state.faults[converted.line] else { return nil }
+                if let remaining { state.faults[converted.line] = remaining > 1 ? (fault, remaining - 1) : nil }
+                return fault
             }
-            return try await respond(to: converted, api: api, fault: fault)
+            return try await respond(to: converted, api: api, fault: fault, options: options, state: state)
         }
         let task = Task { try await server.run() }
         // FlyingFox waits 5 s by default; on a loaded machine (many test servers starting at once while
@@ -62,21 +65,30 @@ public final class TestServer: Sendable {
         state.lock.withLock { $0.requests = [] }
     }
 
-    /// Makes requests `line` (`METHOD /path`, the path as sent) fail with `fault` until ``clearFaults()``.
-    public func inject(_ fault: ServerFault, for line: String) {
-        state.lock.withLock { $0.faults[line] = fault }
+    /// Makes requests `line` (`METHOD /path`, the path as sent) fail with `fault`: the next `times`
+    /// ones, or all until ``clearFaults()`` when `times` is `nil`.
+    public func inject(_ fault: ServerFault, for line: String, times: Int? = nil) {
+        state.lock.withLock { $0.faults[line] = (fault, times) }
     }
+
+    /// Every answer so far as `METHOD /path STATUS`, in the order they were sent.
+    public var answers: [String] { state.lock.withLock { $0.answers } }
 
     /// Removes every fault.
     public func clearFaults() {
         state.lock.withLock { $0.faults = [:] }
     }
 
-    private static func respond(to request: ServerRequest, api: some TestAPI, fault: ServerFault?) async throws -> FlyingFox.HTTPResponse {
-        let response: ServerResponse
+    private static func respond(
+        to request: ServerRequest, api: some TestAPI, fault: ServerFault?, options: ServerOptions, state: ServerState
+    ) async throws -> FlyingFox.HTTPResponse {
+        var response: ServerResponse
         switch fault {
         case .status(let status)?:
             response = .error(status, "Injected failure")
+        case .refusal(let status, let headers)?:
+            response = .error(status, "Injected failure")
+            response.headers.merge(headers) { $1 }
         case .body(let text)?:
             response = ServerResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
         case .bytes(let data)?:
@@ -93,7 +105,14 @@ public final class TestServer: Sendable {
                                 body: HTTPBodySequence(from: BrokenBody(), count: 4096))
         case nil:
             response = api.respond(to: request)
+            if request.method == "GET", response.status == 200 {
+                response = state.validate(response, for: request, validators: options.validators)
+            }
         }
+        if let rateLimit = options.rateLimit {
+            response = state.limit(response, by: rateLimit)
+        }
+        state.lock.withLock { $0.answers.append("\(request.line) \(response.status)") }
         var headers = HTTPHeaders()
         for (name, value) in response.headers { headers[HTTPHeader(name)] = value }
         // FlyingFox writes the header and the body separately without TCP_NODELAY; on a kept-alive
@@ -107,18 +126,93 @@ public final class TestServer: Sendable {
 private final class ServerState: Sendable {
     struct Contents {
         var requests: [String] = []
-        var faults: [String: ServerFault] = [:]
+        var answers: [String] = []
+        /// Faults by request line, with how many more times each applies (`nil`: until cleared).
+        var faults: [String: (ServerFault, Int?)] = [:]
+        /// By resource, the `ETag` of its current representation and when that first appeared.
+        var versions: [String: (etag: String, since: Date)] = [:]
+        /// The current rate-limit window: its end and the requests it counted.
+        var window: (end: Date, used: Int)?
     }
 
     let lock = Mutex(Contents())
+
+    /// `response` with its validators, or `304 Not Modified` when the request's `If-None-Match` (or,
+    /// without one, `If-Modified-Since`) shows the client has the current representation.
+    func validate(_ response: ServerResponse, for request: ServerRequest, validators: ServerOptions.Validators) -> ServerResponse {
+        guard validators != .none else { return response }
+        let etag = "\"" + String(Self.fnv1a(response.body), radix: 16) + "\""
+        let since = lock.withLock { contents -> Date in
+            if let known = contents.versions[request.resource], known.etag == etag { return known.since }
+            // HTTP dates have whole seconds: a change is dated at the start of its second.
+            let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+            contents.versions[request.resource] = (etag, now)
+            return now
+        }
+        var validated = response
+        validated.headers["Last-Modified"] = HTTPDates.format(since)
+        if validators == .etagAndLastModified { validated.headers["ETag"] = etag }
+        let unchanged: Bool
+        if validators == .etagAndLastModified, let tags = request.headers["if-none-match"] {
+            unchanged = tags == "*" || tags.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == etag }
+        } else if request.headers["if-none-match"] == nil, let date = request.headers["if-modified-since"].flatMap(HTTPDates.parse) {
+            unchanged = since <= date
+        } else {
+            unchanged = false
+        }
+        guard unchanged else { return validated }
+        return ServerResponse(status: 304, headers: validated.headers.filter { $0.key != "Content-Type" })
+    }
+
+    /// `response` counted against `rateLimit` with GitHub's headers, or the 403 refusal when the window's
+    /// requests are used up; a 304 is not counted.
+    func limit(_ response: ServerResponse, by rateLimit: RateLimit) -> ServerResponse {
+        let now = Date()
+        let (end, used, refused) = lock.withLock { contents -> (Date, Int, Bool) in
+            if contents.window.map({ $0.end <= now }) ?? true {
+                contents.window = (now.addingTimeInterval(rateLimit.window), 0)
+            }
+            let window = contents.window ?? (now, 0)
+            if window.used >= rateLimit.limit { return (window.end, window.used, true) }
+            if response.status != 304 { contents.window?.used += 1 }
+            return (window.end, contents.window?.used ?? 0, false)
+        }
+        var limited = refused ? ServerResponse.error(403, "API rate limit exceeded") : response
+        limited.headers["X-RateLimit-Limit"] = String(rateLimit.limit)
+        limited.headers["X-RateLimit-Remaining"] = String(max(0, rateLimit.limit - used))
+        limited.headers["X-RateLimit-Used"] = String(used)
+        limited.headers["X-RateLimit-Reset"] = String(Int(end.timeIntervalSince1970.rounded(.up)))
+        limited.headers["X-RateLimit-Resource"] = "core"
+        return limited
+    }
+
+    private static func fnv1a(_ data: Data) -> UInt64 {
+        data.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
+}
+
+/// HTTP dates (`Sun, 06 Nov 1994 08:49:37 GMT`) for `Last-Modified` and `If-Modified-Since`.
+enum HTTPDates {
+    private static func formatter() -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter
+    }
+
+    static func format(_ date: Date) -> String { formatter().string(from: date) }
+    static func parse(_ text: String) -> Date? { formatter().date(from: text) }
 }
 
 extension ServerRequest {
     init(_ request: FlyingFox.HTTPRequest) async throws {
         var query: [String: String] = [:]
         for item in request.query { query[item.name] = item.value }
+        var headers: [String: String] = [:]
+        for (name, value) in request.headers { headers[name.rawValue] = value }
         self.init(method: request.method.rawValue, path: request.target.path(percentEncoded: true), query: query,
-                  body: try await request.bodyData)
+                  headers: headers, body: try await request.bodyData)
     }
 }
 

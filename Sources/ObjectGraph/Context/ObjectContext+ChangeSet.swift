@@ -38,14 +38,15 @@ extension ObjectContext {
         return changes
     }
 
-    /// The changed attributes (compared with the committed values) and to-ones of `object`, whose
+    /// The changed attributes (compared with the committed values bit for bit, so `-0.0` after `0.0` and
+    /// a decomposed string after its precomposed form are changes) and to-ones of `object`, whose
     /// current stored values are `values`.
     private func update(of object: ManagedObject, values: SharedSlice<AttributeValue>, live: LiveIDs) -> UpdatedObject? {
         let entity = object.entity
         let attributes = object.changedAttributes.compactMap { index -> AttributeChange? in
             guard !entity.attributes[index].isTransient else { return nil }
             let value = values[index]
-            return value == object.committedValues[index] ? nil : AttributeChange(index: index, value: value)
+            return value.isIdentical(to: object.committedValues[index]) ? nil : AttributeChange(index: index, value: value)
         }
         var toOnes: [ToOneChange] = []
         for (slot, index) in entity.toOneRelationshipIndices.enumerated() {

@@ -121,6 +121,22 @@ public final class ObjectContext {
         }
     }
 
+    /// Creates and inserts a new object of the entity called `entityName`, an instance of the class the
+    /// model gives that entity: the by-name counterpart of a generated initializer, for tools that know
+    /// the entity only at run time. Its attributes start at the class's initial values.
+    ///
+    /// ```swift
+    /// let band = try context.insertObject(ofEntity: "Band")
+    /// try band.setAttributeValue(.string("Low"), at: Band.entity.attributeIndex(named: "name")!)
+    /// ```
+    /// - Throws: ``ObjectGraphError/unknownEntity(_:)`` when the model has no such entity; inserting an
+    ///   abstract entity's object is an error the next ``save()`` throws, as for ``insert(_:)``.
+    public func insertObject(ofEntity entityName: String) throws -> ManagedObject {
+        let object = try model.objectFactory(entityName: entityName).make()
+        insert(object)
+        return object
+    }
+
     /// Marks an object for deletion; the next ``save()`` applies delete rules and removes it from the store.
     public func delete(_ object: ManagedObject) {
         guard object.context === self, object.lifecycle != .gone else {

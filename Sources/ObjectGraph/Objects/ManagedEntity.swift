@@ -56,6 +56,21 @@ public struct ManagedObjectModel: Sendable {
         self.classesByEntity = table
     }
 
+    /// Creates a model for a schema known only at run time (tools, property tests): every entity of
+    /// `schema` is instantiated as `objectClass`, whose ``ManagedObject/init(entity:)`` receives the
+    /// concrete entity and which must keep its values by index itself (its ``ManagedEntity/entity`` is not
+    /// consulted).
+    ///
+    /// ```swift
+    /// let model = ManagedObjectModel(schema: schema, objectClass: DynamicRecord.self)
+    /// let context = try ObjectContext(store: InMemoryStore(model: schema), model: model)
+    /// let record = try context.insertObject(ofEntity: "Band")
+    /// ```
+    public init(schema: ModelDescription, objectClass: any ManagedEntity.Type) {
+        self.schema = schema
+        self.classesByEntity = Dictionary(schema.entities.map { ($0.name, objectClass) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// What makes objects of the entity called `entityName`, to look the entity up once for many objects.
     func objectFactory(entityName: String) throws -> ObjectFactory {
         guard let type = classesByEntity[entityName], let entity = schema.entity(named: entityName) else {

@@ -64,7 +64,7 @@ struct ResponseDecoder {
             seen.insert(index)
         }
         if isNew { try requireValues(of: entity, seen: seen) }
-        cache.objects[id] = object
+        cache.describe(object, id: id)
         for index in entity.relationships.keys.sorted() {
             if let relationship = entity.relationships[index] {
                 try decodeRelationship(relationship, of: id, in: json)
@@ -95,7 +95,7 @@ struct ResponseDecoder {
                     cache.link(member, toOwner: id, through: relationship, in: compiled.model)
                     members.append(member)
                 }
-                cache.related[RelationKey(owner: id, relationship: name)] = members
+                cache.list(members, for: RelationKey(owner: id, relationship: name))
             } else if let slot = relationship.toOneSlot {
                 switch value {
                 case .null: cache.objects[id]?.toOneIDs[slot] = nil
@@ -112,7 +112,7 @@ struct ResponseDecoder {
                 guard case .array(let items) = value else { throw mismatch(relationship, key: key, value, expected: "an array of identifiers") }
                 var members: [AnyObjectID] = []
                 for item in items { members.append(try destinationID(item, of: relationship, key: key)) }
-                cache.related[RelationKey(owner: id, relationship: name)] = members
+                cache.list(members, for: RelationKey(owner: id, relationship: name))
             } else if let slot = relationship.toOneSlot {
                 let destination = value == .null ? nil : try destinationID(value, of: relationship, key: key)
                 cache.objects[id]?.toOneIDs[slot] = destination

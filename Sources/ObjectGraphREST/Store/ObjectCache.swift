@@ -1,3 +1,4 @@
+import Foundation
 import ObjectGraph
 
 /// The store's merged state of one object, as read from responses.
@@ -31,10 +32,53 @@ struct RelationKey: Sendable, Hashable {
 }
 
 /// Everything the store learned from responses: objects by ID and relationship lists, so faulting an
-/// object or a relationship a response already described makes no request.
+/// object or a relationship a response already described makes no request; and when a response last
+/// described each, so the store can let entries expire (``RESTObjectCachePolicy``).
 struct ObjectCache: Sendable {
     var objects: [AnyObjectID: CachedObject] = [:]
     var related: [RelationKey: [AnyObjectID]] = [:]
+    /// When a response last described each object (objects staged by a save have none until the
+    /// server's answer describes them).
+    private(set) var describedAt: [AnyObjectID: ContinuousClock.Instant] = [:]
+    /// When a response last listed each relationship.
+    private(set) var listedAt: [RelationKey: ContinuousClock.Instant] = [:]
+    /// The object URLs of dropped objects, whose URL placeholders (`/users/:login`) need values that
+    /// left with them; at most four times the object limit.
+    private(set) var addresses: [AnyObjectID: URL] = [:]
+    /// The IDs of ``addresses`` in the order they were added, oldest first.
+    private var addressOrder: [AnyObjectID] = []
+
+    /// Stores `object` as a response described it now.
+    mutating func describe(_ object: CachedObject, id: AnyObjectID) {
+        objects[id] = object
+        describedAt[id] = .now
+    }
+
+    /// Stores `members` as a response (or a save the server accepted) listed them now.
+    mutating func list(_ members: [AnyObjectID], for key: RelationKey) {
+        related[key] = members
+        listedAt[key] = .now
+    }
+
+    /// Forgets the object `id`: its values and the lists it owns are fetched again when needed.
+    mutating func forget(_ id: AnyObjectID) {
+        objects[id] = nil
+        describedAt[id] = nil
+    }
+
+    /// Whether the object is cached and, with a `maximumAge`, was described at most that long ago.
+    func hasFresh(_ id: AnyObjectID, maximumAge: Duration?) -> Bool {
+        guard objects[id] != nil else { return false }
+        guard let maximumAge else { return true }
+        return describedAt[id].map { $0.duration(to: .now) <= maximumAge } ?? false
+    }
+
+    /// The cached list of `key` when, with a `maximumAge`, it was listed at most that long ago.
+    func freshList(_ key: RelationKey, maximumAge: Duration?) -> [AnyObjectID]? {
+        guard let members = related[key] else { return nil }
+        guard let maximumAge else { return members }
+        return listedAt[key].flatMap { $0.duration(to: .now) <= maximumAge ? members : nil }
+    }
 
     /// Makes `owner` the destination of the to-one inverse of `relationship` on `member`, when the model
     /// declares one: the server listed `member` under `owner`.
@@ -49,9 +93,48 @@ struct ObjectCache: Sendable {
     /// Applies what changed between `original` and `updated` (copies taken around a save that awaited
     /// the server), keeping what other calls cached meanwhile.
     mutating func apply(changesFrom original: ObjectCache, to updated: ObjectCache) {
-        for (id, object) in updated.objects where original.objects[id] != object { objects[id] = object }
-        for id in original.objects.keys where updated.objects[id] == nil { objects[id] = nil }
-        for (key, members) in updated.related where original.related[key] != members { related[key] = members }
-        for key in original.related.keys where updated.related[key] == nil { related[key] = nil }
+        for (id, object) in updated.objects where original.objects[id] != object || original.describedAt[id] != updated.describedAt[id] {
+            objects[id] = object
+            describedAt[id] = updated.describedAt[id]
+        }
+        for id in original.objects.keys where updated.objects[id] == nil { forget(id) }
+        for (key, members) in updated.related where original.related[key] != members || original.listedAt[key] != updated.listedAt[key] {
+            related[key] = members
+            listedAt[key] = updated.listedAt[key]
+        }
+        for key in original.related.keys where updated.related[key] == nil {
+            related[key] = nil
+            listedAt[key] = nil
+        }
+    }
+
+    /// Keeps at most `limit` objects: when there are more, drops the least recently described ones
+    /// (and the relationship lists they own) down to nine tenths of `limit`, so trimming happens once
+    /// per many responses rather than on each; `address` gives each dropped object's URL, remembered
+    /// so that it can be loaded again.
+    mutating func trim(toAtMost limit: Int, address: (AnyObjectID, [AnyObjectID: CachedObject]) -> URL?) {
+        guard objects.count > limit else { return }
+        let keep = limit - limit / 10
+        let byAge = objects.keys.sorted { left, right in
+            switch (describedAt[left], describedAt[right]) {
+            case let (left?, right?): left < right
+            case (nil, .some): true
+            default: false
+            }
+        }
+        let dropped = Set(byAge.prefix(objects.count - keep))
+        for id in dropped {
+            addresses[id] = address(id, objects)
+            addressOrder.append(id)
+        }
+        if addressOrder.count > 4 * limit {
+            for id in addressOrder.prefix(addressOrder.count - 2 * limit) where !dropped.contains(id) { addresses[id] = nil }
+            addressOrder.removeFirst(addressOrder.count - 2 * limit)
+        }
+        for id in dropped { forget(id) }
+        for key in related.keys where dropped.contains(key.owner) {
+            related[key] = nil
+            listedAt[key] = nil
+        }
     }
 }

@@ -76,7 +76,7 @@ extension RESTStore {
             let entity = try compiled.entity(cached.entityName)
             let url = try objectURL(of: owner, entity: entity, objects: decoder.cache.objects)
             _ = try await client.send(configuration.updateMethod, url, body: .object([key: .array(identifiers)]))
-            decoder.cache.related[relationKey] = members
+            decoder.cache.list(members, for: relationKey)
             if let inverse = list.relationship.description.inverseName {
                 for member in added + removed { decoder.cache.related[RelationKey(owner: member, relationship: inverse)] = nil }
             }

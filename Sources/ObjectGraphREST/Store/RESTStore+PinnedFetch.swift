@@ -34,8 +34,7 @@ extension RESTStore {
         guard let document = try await client.getIfPresent(url) else { return [] }
         var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
         let id = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity)
-        publishDifferences(from: cache, to: decoder.cache)
-        cache = decoder.cache
+        adopt(decoder.cache)
         return [id]
     }
 
@@ -82,7 +81,7 @@ extension RESTStore {
         }
         var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
         let id = try decoder.decodeObject(decoder.single(in: document, entity: destination), as: destination)
-        cache = decoder.cache
+        adopt(decoder.cache)
         return id
     }
 }

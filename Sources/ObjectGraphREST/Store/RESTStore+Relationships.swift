@@ -17,7 +17,7 @@ extension RESTStore {
         var result: [AnyObjectID: [AnyObjectID]] = [:]
         var owners: [AnyObjectID] = []
         for id in Self.unique(ids) {
-            if let cached = cache.related[RelationKey(owner: id, relationship: relationshipName)] {
+            if let cached = cache.freshList(RelationKey(owner: id, relationship: relationshipName), maximumAge: configuration.objectCache.maximumAge) {
                 result[id] = cached
             } else if id.isTemporary {
                 result[id] = []
@@ -29,7 +29,8 @@ extension RESTStore {
         guard let relationship = entity.relationships[index], let path = relationship.mapping.path else {
             let mapping = entity.relationships[index]?.mapping
             if mapping?.foreignKey != nil {
-                try await reload(owners.filter { cache.objects[$0] == nil })
+                // An owner described recently whose JSON had no such key has none; a stale list is read again.
+                try await reload(owners.filter { !hasFresh($0) || cache.related[RelationKey(owner: $0, relationship: relationshipName)] != nil })
             } else if mapping?.key != nil {
                 throw RESTError.notMapped(entity: entityName, reason: "URL (rest.path) for relationship \(relationshipName)")
             }
@@ -54,10 +55,11 @@ extension RESTStore {
                 members.append(member)
             }
             members = Self.unique(members)
-            decoder.cache.related[RelationKey(owner: owner, relationship: relationshipName)] = members
+            decoder.cache.list(members, for: RelationKey(owner: owner, relationship: relationshipName))
             result[owner] = members
         }
-        cache = decoder.cache
+        adopt(decoder.cache)
+        trimCache()
         return result
     }
 

@@ -41,6 +41,7 @@ extension RESTStore {
             return id
         }
         broadcaster.publish { StoreChange(committing: changes, permanentIDs: permanentIDs) }
+        trimCache()
         return SaveResult(permanentIDs: permanentIDs, savedSnapshots: Self.unique(progress.written).compactMap { id in
             decoder.cache.objects[id]?.snapshot(id: id)
         })

@@ -24,7 +24,14 @@ import ObjectGraph
 ///   and the context keeps its changes.
 ///
 /// Responses are cached per store: faulting an object or relationship a response described makes no
-/// request; ``clearCache()`` forgets them.
+/// request, within the bounds of ``Configuration/objectCache``; ``clearCache()`` forgets them.
+///
+/// HTTP hygiene: every request carries ``Configuration/headers`` (and ``Configuration/headerProvider``'s);
+/// a `GET` of a URL whose last response had an `ETag` or `Last-Modified` is conditional, and a `304 Not
+/// Modified` reuses that response (its objects count as unchanged); an exhausted rate limit
+/// (`X-RateLimit-Remaining: 0` with `X-RateLimit-Reset`, or `Retry-After`) holds requests back before
+/// they are sent; idempotent requests are retried with backoff after timeouts, dropped connections and
+/// 5xx/429 answers (``RetryPolicy``). ``statistics`` counts what was sent.
 ///
 /// ```swift
 /// let store = try RESTStore(model: GitHubModel.model.schema, baseURL: URL(string: "https://api.github.com")!)
@@ -58,10 +65,7 @@ public actor RESTStore: PersistentStore {
         self.model = model
         self.configuration = configuration
         self.compiled = try CompiledModel(model: model, overrides: configuration.mappings)
-        self.client = RESTClient(transport: transport, urls: URLBuilder(baseURL: baseURL),
-                                 pagination: configuration.pagination,
-                                 maxConcurrentRequests: configuration.maxConcurrentRequests,
-                                 maximumResponseSize: configuration.maximumResponseSize)
+        self.client = RESTClient(transport: transport, urls: URLBuilder(baseURL: baseURL), configuration: configuration)
     }
 
     /// Equality (`==`, `!=`, nil checks) when some query parameters are configured, nothing otherwise;
@@ -84,12 +88,37 @@ public actor RESTStore: PersistentStore {
         broadcaster.finish()
     }
 
-    /// The number of HTTP requests sent so far.
-    public nonisolated var requestCount: Int { client.requestCount }
+    /// The number of HTTP requests sent so far, retries included.
+    public nonisolated var requestCount: Int { client.statistics.requests }
 
-    /// Forgets every cached response, so the next faults load from the server again.
+    /// What the store has sent so far: requests, `304 Not Modified` answers, retries.
+    public nonisolated var statistics: RESTStatistics { client.statistics }
+
+    /// Forgets every cached object and list, so the next faults load from the server again.
     public func clearCache() {
         cache = ObjectCache()
+    }
+
+    /// Makes `decoded` (the cache as a response's decoding left it) the store's cache, and publishes the
+    /// objects whose values changed.
+    func adopt(_ decoded: ObjectCache) {
+        publishDifferences(from: cache, to: decoded)
+        cache = decoded
+    }
+
+    /// Keeps at most ``RESTObjectCachePolicy/maximumObjects`` objects. Called as an operation ends, once
+    /// its answer is built, so an answer of more objects than the limit is still whole (the limit bounds
+    /// what stays cached between operations).
+    func trimCache() {
+        cache.trim(toAtMost: configuration.objectCache.maximumObjects) { id, objects in
+            guard let entity = try? compiled.entity(objects[id]?.entityName ?? id.entityName) else { return nil }
+            return try? objectURL(of: id, entity: entity, objects: objects)
+        }
+    }
+
+    /// Whether a fault may answer with the cached object `id` (cached and not older than the policy's age).
+    func hasFresh(_ id: AnyObjectID) -> Bool {
+        cache.hasFresh(id, maximumAge: configuration.objectCache.maximumAge)
     }
 
     /// GETs the entity's list URL (following pages) and returns the matching objects; when the
@@ -133,6 +162,7 @@ public actor RESTStore: PersistentStore {
             matching = try CompiledSort(request.sortDescriptors, entity: entity.entity, model: model)
                 .sorted(matching, resolver: CacheResolver(cache: cache, model: model))
         }
+        defer { trimCache() }
         return matching.compactMap { id in cache.objects[id]?.snapshot(id: id) }
     }
 
@@ -152,8 +182,7 @@ public actor RESTStore: PersistentStore {
         var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
         var ids: [AnyObjectID] = []
         for item in items { ids.append(try decoder.decodeObject(item, as: entity)) }
-        publishDifferences(from: cache, to: decoder.cache)
-        cache = decoder.cache
+        adopt(decoder.cache)
         return (ids, path)
     }
 
@@ -164,37 +193,42 @@ public actor RESTStore: PersistentStore {
         return try await fetch(unsorted).count
     }
 
-    /// Cached objects, and the others GET from their object URLs concurrently; objects the server does
-    /// not know (404) are skipped.
+    /// Cached objects (described within ``RESTObjectCachePolicy/maximumAge``), and the others GET from
+    /// their object URLs concurrently; objects the server does not know (404) are skipped.
     public func snapshots(for ids: [AnyObjectID]) async throws -> [Snapshot] {
-        try await reload(ids.filter { cache.objects[$0] == nil })
+        try await reload(ids.filter { !hasFresh($0) })
+        defer { trimCache() }
         return ids.compactMap { id in cache.objects[id]?.snapshot(id: id) }
     }
 
-    /// GETs the objects with `ids` from their object URLs, concurrently, into the cache.
+    /// GETs the objects with `ids` from their object URLs, concurrently, into the cache; an object the
+    /// server answers 404 for leaves the cache.
     func reload(_ ids: [AnyObjectID]) async throws {
         let missing = Self.unique(ids.filter { !$0.isTemporary })
         guard !missing.isEmpty else { return }
-        var requests: [(CompiledEntity, URL)] = []
+        var requests: [(AnyObjectID, CompiledEntity, URL)] = []
         for id in missing {
             let entity = try compiled.entity(cache.objects[id]?.entityName ?? id.entityName)
-            requests.append((entity, try objectURL(of: id, entity: entity, objects: cache.objects)))
+            let url = cache.objects[id] == nil ? cache.addresses[id] : nil
+            requests.append((id, entity, try url ?? objectURL(of: id, entity: entity, objects: cache.objects)))
         }
         let client = self.client
-        let documents = try await withThrowingTaskGroup(of: (CompiledEntity, URL, JSONValue?).self) { group in
-            for (entity, url) in requests {
-                group.addTask { (entity, url, try await client.getIfPresent(url)) }
+        let documents = try await withThrowingTaskGroup(of: (AnyObjectID, CompiledEntity, URL, JSONValue?).self) { group in
+            for (id, entity, url) in requests {
+                group.addTask { (id, entity, url, try await client.getIfPresent(url)) }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         var decoder = ResponseDecoder(compiled: compiled, url: "", cache: cache)
-        for (entity, url, document) in documents {
-            guard let document else { continue }
+        for (id, entity, url, document) in documents {
+            guard let document else {
+                decoder.cache.forget(id)
+                continue
+            }
             decoder.url = url.absoluteString
             _ = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity)
         }
-        publishDifferences(from: cache, to: decoder.cache)
-        cache = decoder.cache
+        adopt(decoder.cache)
     }
 
     static func unique(_ ids: [AnyObjectID]) -> [AnyObjectID] {

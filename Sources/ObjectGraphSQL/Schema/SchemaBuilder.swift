@@ -15,6 +15,8 @@ package struct SchemaBuilder {
     private var relationshipColumns: [String: [Int: String]] = [:]
     private var positionColumns: [String: String] = [:]
     private var linkByKey: [String: LinkTable] = [:]
+    /// Link table names in use, so two relationships never share one.
+    private var linkNames = SQLNameSet()
     private let codes: [String: Int64]
 
     package init(model: ModelDescription) {
@@ -146,7 +148,8 @@ package struct SchemaBuilder {
         let key = min(ownKey, otherKey)
         if let link = linkByKey[key] { return .link(link, side: side) }
         let ownerTable = model.rootEntityName(of: entity.name)
-        let link = LinkTable(name: "_link_" + key.replacingOccurrences(of: "|", with: "_"),
+        // `_link_A_b`, unless another link (`A|B` and `A|b`, or `A_b|c` and `A|b_c`) has that name already.
+        let link = LinkTable(name: linkNames.claim("_link_" + key.replacingOccurrences(of: "|", with: "_")),
                              aTable: side == .a ? ownerTable : destinationTable,
                              bTable: side == .a ? destinationTable : ownerTable)
         linkByKey[key] = link

@@ -6,8 +6,10 @@ import RESTTestServer
 import Synchronization
 
 /// Runs `body` with a test server for `api`, stopping the server afterwards.
-nonisolated(nonsending) func withServer<T>(_ api: some TestAPI, _ body: (TestServer) async throws -> T) async throws -> T {
-    let server = try await TestServer.start(api)
+nonisolated(nonsending) func withServer<T>(
+    _ api: some TestAPI, options: ServerOptions = ServerOptions(), _ body: (TestServer) async throws -> T
+) async throws -> T {
+    let server = try await TestServer.start(api, options: options)
     do {
         let result = try await body(server)
         await server.stop()
@@ -64,9 +66,13 @@ final class InFlightTransport: HTTPTransport {
 /// Stores for the example models against a test server.
 enum Stores {
     /// GitHub pages with `page`/`per_page` and `Link` headers; one item per page shows paging works.
-    static func github(_ server: TestServer, transport: any HTTPTransport = URLSessionTransport(timeout: 5), pageSize: Int = 1) throws -> RESTStore {
-        try RESTStore(model: GitHubModel.model.schema, baseURL: server.baseURL, transport: transport, configuration: .init(
-            pagination: RESTPagination(style: .page(page: "page", size: "per_page"), pageSize: pageSize)))
+    static func github(
+        _ server: TestServer, transport: any HTTPTransport = URLSessionTransport(timeout: 5), pageSize: Int = 1,
+        configure: (inout RESTStore.Configuration) -> Void = { _ in }
+    ) throws -> RESTStore {
+        var configuration = RESTStore.Configuration(pagination: RESTPagination(style: .page(page: "page", size: "per_page"), pageSize: pageSize))
+        configure(&configuration)
+        return try RESTStore(model: GitHubModel.model.schema, baseURL: server.baseURL, transport: transport, configuration: configuration)
     }
 
     /// Bandcamp's band search takes `?name=`.
