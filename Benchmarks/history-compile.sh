@@ -1,42 +1,31 @@
 #!/usr/bin/env bash
 # Size and debug compile time of the code modelgen generates for a long version history: a synthetic
-# 75-version history of a real model (Benchmarks/synthetic-history.py; C changes per version), against the
-# same model's current version alone. Each generated target is built alone in a scratch package whose
-# ObjectGraph is already built, twice; the time is `swift build --target` wall time.
+# 75-version history of a real model (Benchmarks/synthetic-history.py, C changes per version). Prints the
+# model file's size, the CPU time of the compiler job that compiles it in debug mode (the way SwiftPM
+# does: that file as the primary file, the other generated files beside it), and the expressions that
+# took over 200 ms to type-check; then the CPU time of compiling every generated file, with the history
+# and with the current version alone.
 #
 # Usage: Benchmarks/history-compile.sh MODEL.xcdatamodeld [CHANGES PER VERSION=1]
 #   e.g. Benchmarks/history-compile.sh "$MODELGEN_CORPUS/16-olvid-messenger-75/ObvMessenger.xcdatamodeld"
 set -euo pipefail
 cd "$(dirname "$0")/.."
-repo=$(pwd)
 model=$1
 changes=${2:-1}
 work=.build/history-compile
-rm -rf "$work/Sources" "$work/History.xcdatamodeld"
-mkdir -p "$work/Sources"
+rm -rf "$work" && mkdir -p "$work/objects"
 swift build --product modelgen >/dev/null
-modelgen="$(swift build --show-bin-path)/modelgen"
+swift build --target ObjectGraph >/dev/null
+bin="$(swift build --show-bin-path)"
 python3 Benchmarks/synthetic-history.py "$model" "$work/History.xcdatamodeld" 75 "$changes"
-"$modelgen" generate "$work/History.xcdatamodeld" --output "$work/Sources/WithHistory"
-"$modelgen" generate "$work/History.xcdatamodeld/History 75.xcdatamodel" --output "$work/Sources/CurrentOnly"
-cat >"$work/Package.swift" <<PACKAGE
-// swift-tools-version: 6.2
-import PackageDescription
-let package = Package(
-    name: "HistoryCompile", platforms: [.macOS(.v15)],
-    dependencies: [.package(path: "$repo")],
-    targets: ["WithHistory", "CurrentOnly"].map {
-        .target(name: \$0, dependencies: [.product(name: "ObjectGraph", package: "$(basename "$repo")")])
-    }
-)
-PACKAGE
-echo "generated: $(du -sk "$work/Sources/WithHistory" | cut -f1) KB with the history ($(wc -c <"$work/Sources/WithHistory/HistoryModel.swift") bytes in HistoryModel.swift), $(du -sk "$work/Sources/CurrentOnly" | cut -f1) KB without"
-swift build --package-path "$work" --target CurrentOnly >/dev/null
-for round in 1 2; do
-    for target in CurrentOnly WithHistory; do
-        find "$work/Sources/$target" -name '*.swift' -exec touch {} +
-        start=$(date +%s.%N)
-        swift build --package-path "$work" --target "$target" >/dev/null
-        echo "$target, round $round: $(printf '%.1f' "$(echo "$(date +%s.%N) - $start" | bc)") s"
-    done
+"$bin/modelgen" generate "$work/History.xcdatamodeld" --output "$work/WithHistory"
+"$bin/modelgen" generate "$work/History.xcdatamodeld/History 75.xcdatamodel" --output "$work/CurrentOnly"
+flags=(-c -Onone -g -I "$bin/Modules" -module-name History -swift-version 6 -parse-as-library)
+echo "HistoryModel.swift: $(wc -c <"$work/WithHistory/HistoryModel.swift") bytes; every generated file: $(du -sk "$work/WithHistory" | cut -f1) KB with the history, $(du -sk "$work/CurrentOnly" | cut -f1) KB without"
+# The frontend job of the model file, as the driver would run it.
+job=$(cd "$work/objects" && swiftc -### "${flags[@]}" ../WithHistory/*.swift -j1 2>&1 | grep -- "-primary-file ../WithHistory/HistoryModel.swift ")
+(cd "$work/objects" && /usr/bin/time -f "HistoryModel.swift alone: %U s user, %e s wall" \
+    sh -c "$job -warn-long-expression-type-checking=200" 2>&1 | grep -E "HistoryModel.swift alone|warning: expression took" | grep -v "^ *|")
+for target in WithHistory CurrentOnly; do
+    (cd "$work/objects" && rm -f ./*.o && /usr/bin/time -f "every file, $target: %U s user, %e s wall" swiftc "${flags[@]}" ../$target/*.swift -j2 2>&1 | grep "every file")
 done
