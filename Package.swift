@@ -106,6 +106,14 @@ let package = Package(
             exclude: ["modelgen.json"],
             plugins: ["ModelGenPlugin"]
         ),
+        // A live sectioned list of Models/Events.xcdatamodeld's events, changed from another task.
+        .executableTarget(
+            name: "EventsExample",
+            dependencies: ["ObjectGraph", "ExampleSupport"],
+            path: "Examples/EventsExample",
+            exclude: ["modelgen.json"],
+            plugins: ["ModelGenPlugin"]
+        ),
         .executableTarget(
             name: "GitHubExample",
             dependencies: ["ObjectGraph", "ExampleSupport", "ExampleModels"],

@@ -16,6 +16,18 @@ import Testing
         #expect(report.objects > 600 && report.links > 500, "\(report)")
     }
 
+    /// The same through a database file, opened again before each comparison in a fresh context.
+    @Test func fileDatabasesReopenedRoundTrip() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("property-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let open: @Sendable (ModelDescription) async throws -> any PersistentStore = { schema in
+            try await SQLiteStore(at: .file(directory.appendingPathComponent("\(schema.name).sqlite").path), model: schema)
+        }
+        let report = await PropertyRoundTrip(keepsSignOfZero: false, reopen: open, open).check(seeds: 101...115)
+        #expect(report.objects > 100, "\(report)")
+    }
+
     /// A longer run on demand: `MODELGEN_PROPERTY_SEEDS=61-2000 swift test --filter PropertyRoundTripTests`.
     @Test(.enabled(if: PropertySeeds.fromEnvironment("MODELGEN_PROPERTY_SEEDS") != nil))
     func seedsFromTheEnvironment() async {

@@ -11,13 +11,13 @@ import Testing
 /// one `/Media` collection whose objects name their entity under `type`, so `inheritance` applies).
 ///
 /// Not applicable to a REST API, and why:
-/// - `orderedToMany`: a REST collection lists members in the server's order; the mapping has no way to
-///   send positions, so moves and insertions at a position cannot be saved.
+/// - `orderedToMany`, `mergingKeepsPendingOrder`: a REST collection lists members in the server's order;
+///   the mapping has no way to send positions, so moves and insertions at a position cannot be saved.
 /// - `atomicFailedSave`: it expects the store to refuse a uniqueness violation with nothing written;
 ///   uniqueness is the server's business, and HTTP has no transactions, so a save refused half-way
 ///   cannot be undone on the server (the context still keeps its changes; see `ErrorTests`).
 @Suite struct RESTStoreConformanceTests {
-    static let notApplicable: Set<StoreConformance.Check> = [.orderedToMany, .atomicFailedSave]
+    static let notApplicable: Set<StoreConformance.Check> = [.orderedToMany, .mergingKeepsPendingOrder, .atomicFailedSave]
     static let checks = StoreConformance.Check.allCases.filter { !notApplicable.contains($0) }
 
     @Test(arguments: checks)

@@ -32,7 +32,7 @@ public enum ReservedNames {
         "UUID", "ObjectGraph", "ManagedObject", "ObjectContext", "ObjectID", "EntityDescription",
         "AttributeDescription", "RelationshipDescription", "FetchRequest", "PersistentStore", "InMemoryStore",
         "AnyObjectID", "AttributeField", "AttributeType", "AttributeValue", "AttributeValueConvertible", "DeleteRule",
-        "FetchPredicate", "FieldSet", "Fields", "IndexDescription", "ManagedEntity", "ManagedObjectModel",
+        "FetchPredicate", "FieldSet", "Fields", "Object", "IndexDescription", "ManagedEntity", "ManagedObjectModel",
         "ModelDescription", "ObjectGraphError", "SharedSlice", "SortKey", "StringOptions", "ToManyField", "UserInfo",
     ]
 

@@ -10,7 +10,8 @@
 ///   merge); the stored values become the committed ones, so a later save writes only real differences;
 /// - deletes objects the store deleted: they leave the context and every loaded relationship;
 /// - turns loaded to-many relationships whose membership changed back into faults, keeping their
-///   pending additions and removals (a pending reordering of an ordered to-many is dropped);
+///   pending additions and removals; an ordered to-many with pending edits is loaded again at once and
+///   keeps the order the edits made (members others added follow it, in stored order);
 /// - refreshes every registered object of an entity the store can only say "may have changed" about;
 /// - publishes a ``ContextChange`` with cause ``ContextChange/Causes/merged``.
 ///
@@ -110,11 +111,15 @@ extension ObjectContext {
             plan.noteJoining(snapshot, entity: entity)
         }
         removeDeleted(plan.deleted)
+        var editedOrders: [EditedOrder] = []
         for key in plan.staleToManys {
             guard let owner = registered[key.owner], owner.lifecycle == .persisted,
                   owner.entity.relationships.indices.contains(key.relationshipIndex) else { continue }
+            if let order = editedOrder(of: owner, at: key.relationshipIndex) { editedOrders.append(order) }
             faultToMany(of: owner, at: key.relationshipIndex)
         }
+        try await restore(editedOrders, generation: generation)
+        guard resetGeneration == generation else { return }
         var committed = change
         for object in plan.deleted where change.objects[object.objectID] == nil {
             committed.record(object.objectID, StoreChange.Object(kind: .deleted, entityName: object.entity.name))
@@ -163,6 +168,46 @@ extension ObjectContext {
         pendingToMany = pendingToMany.filter { !goneIDs.contains($0.key.owner) }
         pendingToOne = pendingToOne.filter { !goneIDs.contains($0.key.owner) }
         forgetReferences(to: gone)
+    }
+
+    /// An ordered to-many whose members or order have pending edits, with the order the edits made.
+    struct EditedOrder {
+        let owner: ManagedObject
+        let relationshipIndex: Int
+        let order: [AnyObjectID]
+    }
+
+    /// The pending order of relationship `index` of `owner`, when it is a loaded ordered to-many whose
+    /// members differ from the committed ones in membership or order.
+    private func editedOrder(of owner: ManagedObject, at index: Int) -> EditedOrder? {
+        guard owner.entity.relationships[index].isOrdered, case .toMany(let members) = owner.relationshipStates[index],
+              let committed = owner.committedToMany[index] else { return nil }
+        let order = members.map(\.objectID)
+        return order == committed ? nil : EditedOrder(owner: owner, relationshipIndex: index, order: order)
+    }
+
+    /// Loads the stored members of each edited ordered to-many (the fault keeps the pending additions and
+    /// removals) and puts them in the order the edits made; members other contexts added, which that
+    /// order does not know, follow in their stored order. The pending reordering survives the merge and
+    /// the next save writes it.
+    nonisolated(nonsending) private func restore(_ orders: [EditedOrder], generation: Int) async throws {
+        for edited in orders {
+            try await loadToMany(of: [edited.owner], at: edited.relationshipIndex)
+            guard resetGeneration == generation, edited.owner.context === self,
+                  case .toMany(let members) = edited.owner.relationshipStates[edited.relationshipIndex] else { continue }
+            var rank: [AnyObjectID: Int] = [:]
+            for (position, id) in edited.order.enumerated() where rank[id] == nil { rank[id] = position }
+            let reordered = members.enumerated().sorted { lhs, rhs in
+                switch (rank[lhs.element.objectID], rank[rhs.element.objectID]) {
+                case let (left?, right?): left < right
+                case (.some, nil): true
+                case (nil, .some): false
+                case (nil, nil): lhs.offset < rhs.offset
+                }
+            }.map(\.element)
+            edited.owner.relationshipStates[edited.relationshipIndex] = .toMany(reordered)
+            noteChanged(edited.owner)
+        }
     }
 
     /// Makes a loaded to-many a fault again, recording its pending additions and removals so that they

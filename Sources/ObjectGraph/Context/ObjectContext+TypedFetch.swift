@@ -60,7 +60,7 @@ extension ObjectContext {
         try Self.cast(try await fetchObjects(Self.storeRequest(request, entity: entity), prefetching: request.prefetching), to: T.self)
     }
 
-    private static func storeRequest<F>(_ request: FetchRequest<F>, entity: EntityDescription) -> StoreFetchRequest {
+    static func storeRequest<F>(_ request: FetchRequest<F>, entity: EntityDescription) -> StoreFetchRequest {
         StoreFetchRequest(
             entityName: entity.name, includesSubentities: request.includesSubentities,
             predicate: request.predicate?.expression, sortDescriptors: request.sortDescriptors.map(\.expression),

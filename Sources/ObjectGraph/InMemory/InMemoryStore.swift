@@ -47,11 +47,20 @@ public actor InMemoryStore: PersistentStore {
 
     /// The matching snapshots, sorted (stably, over insertion order), offset and limited.
     public func fetch(_ request: StoreFetchRequest) throws -> [Snapshot] {
-        let (entity, ids) = try matchingIDs(request)
+        try answer(request).ids.compactMap { id in state.rows[id]?.snapshot(id: id) }
+    }
+
+    /// The IDs of ``fetch(_:)``'s answer with the values of `paths`, read from the rows without snapshots.
+    public func fetchIDs(_ request: StoreFetchRequest, withValuesOf paths: [[String]]) throws -> FetchedIDs {
+        let (entity, page) = try answer(request)
         let resolver = InMemoryResolver(state: state, model: model)
-        let sorted = try CompiledSort(request.sortDescriptors, entity: entity, model: model).sorted(ids, resolver: resolver)
-        let page = sorted.dropFirst(max(0, request.offset)).prefix(request.limit.map { max(0, $0) } ?? Int.max)
-        return page.compactMap { id in state.rows[id]?.snapshot(id: id) }
+        let resolved = try paths.map { try ResolvedPath($0, from: entity, in: model) }
+        var values: [AttributeValue] = []
+        values.reserveCapacity(page.count * paths.count)
+        for id in page {
+            for path in resolved { values.append(path.value(of: id, resolver: resolver)) }
+        }
+        return FetchedIDs(ids: ObjectIDList(page), pathCount: paths.count, values: values)
     }
 
     /// The number of matching objects, after offset and limit.
@@ -83,6 +92,14 @@ public actor InMemoryStore: PersistentStore {
         state = copy
         broadcaster.publish { StoreChange(committing: changes, permanentIDs: permanentIDs) }
         return permanentIDs
+    }
+
+    /// The IDs of the answer to `request`: matching, sorted, offset and limited.
+    private func answer(_ request: StoreFetchRequest) throws -> (entity: EntityDescription, ids: [AnyObjectID]) {
+        let (entity, ids) = try matchingIDs(request)
+        let resolver = InMemoryResolver(state: state, model: model)
+        let sorted = try CompiledSort(request.sortDescriptors, entity: entity, model: model).sorted(ids, resolver: resolver)
+        return (entity, Array(sorted.dropFirst(max(0, request.offset)).prefix(request.limit.map { max(0, $0) } ?? Int.max)))
     }
 
     private func matchingIDs(_ request: StoreFetchRequest) throws -> (EntityDescription, [AnyObjectID]) {

@@ -24,6 +24,21 @@ extension ManagedEntity {
                                 prefetching: prefetching)
     }
 
+    /// The objects of this class's entity matching a predicate, sorted, as ``BatchedResults``: every ID
+    /// after one query, the objects loaded `batchSize` at a time on access.
+    ///
+    /// ```swift
+    /// let events = try await Event.fetch(in: context, sortedBy: [.descending(\.timeStamp)], batchSize: 20)
+    /// ```
+    public nonisolated(nonsending) static func fetch(
+        in context: ObjectContext,
+        where predicate: FetchPredicate<Fields>? = nil,
+        sortedBy sortKeys: [SortKey<Fields>] = [],
+        batchSize: Int
+    ) async throws -> BatchedResults<Self> {
+        try await context.fetch(Self.self, where: predicate, sortedBy: sortKeys, batchSize: batchSize)
+    }
+
     /// The number of objects of this class's entity matching a predicate.
     public nonisolated(nonsending) static func count(
         in context: ObjectContext, where predicate: FetchPredicate<Fields>? = nil

@@ -38,6 +38,18 @@ public protocol PersistentStore: Sendable {
     /// ```
     func fetchInBatches(_ request: StoreFetchRequest) -> AsyncThrowingStream<[Snapshot], any Error>
 
+    /// The IDs of the objects ``fetch(_:)`` would return for `request`, in the same order, with the
+    /// values of the attribute key paths `paths` (to-one steps, then an attribute; `nil` to-ones give
+    /// ``AttributeValue/null``) for each: one query, no snapshots. Batched fetches read the IDs alone;
+    /// live results read their sort and section keys with them. The default implementation reads them
+    /// from ``fetch(_:)``, and follows to-one steps with ``snapshots(for:)``.
+    ///
+    /// ```swift
+    /// let keyed = try await store.fetchIDs(StoreFetchRequest(entityName: "Event"), withValuesOf: [["timeStamp"]])
+    /// print(keyed.ids.count, keyed.values(ofRow: 0))
+    /// ```
+    func fetchIDs(_ request: StoreFetchRequest, withValuesOf paths: [[String]]) async throws -> FetchedIDs
+
     /// The number of objects ``fetch(_:)`` would return for `request`, ignoring its sorts.
     func count(_ request: StoreFetchRequest) async throws -> Int
 

@@ -15,17 +15,38 @@ package struct SelectBuilder {
     /// The statement listing the matching rows (the table's select list), and the table read.
     package func fetch(_ request: StoreFetchRequest) throws -> (sql: SQLText, table: TableLayout) {
         let (scope, condition, table) = try filtered(request)
+        let order = try orderBy(request, in: scope)   // adds the joins its key paths need
+        var sql = SQLText("SELECT \(table.selectList(alias: scope.alias)) FROM \(SQL.quote(table.name)) \(scope.alias)\(scope.joins)")
+        sql.append(condition)
+        sql.append(order)
+        appendPage(of: request, to: &sql)
+        return (sql, table)
+    }
+
+    /// The statement listing the keys of the matching rows in ``fetch(_:)``'s order, each followed by the
+    /// values of `paths`; the table read, and the attribute each path ends at.
+    package func ids(_ request: StoreFetchRequest, withValuesOf paths: [[String]]) throws
+        -> (sql: SQLText, table: TableLayout, attributes: [AttributeDescription]) {
+        let (scope, condition, table) = try filtered(request)
+        let selected = try paths.map { try scope.attribute(at: $0) }
+        let order = try orderBy(request, in: scope)
+        let list = ([SQL.column(scope.alias, SQL.primaryKey)] + selected.map(\.expression)).joined(separator: ", ")
+        var sql = SQLText("SELECT \(list) FROM \(SQL.quote(table.name)) \(scope.alias)\(scope.joins)")
+        sql.append(condition)
+        sql.append(order)
+        appendPage(of: request, to: &sql)
+        return (sql, table, selected.map(\.attribute))
+    }
+
+    /// ` ORDER BY` the request's sorts, then the primary key, so ties keep insertion order.
+    private func orderBy(_ request: StoreFetchRequest, in scope: QueryScope) throws -> String {
         var order: [String] = []
         for sort in request.sortDescriptors {
             let column = try scope.attribute(at: sort.path).expression
             order.append(column + dialect.sortDirection(ascending: sort.ascending))
         }
         order.append(SQL.column(scope.alias, SQL.primaryKey))
-        var sql = SQLText("SELECT \(table.selectList(alias: scope.alias)) FROM \(SQL.quote(table.name)) \(scope.alias)\(scope.joins)")
-        sql.append(condition)
-        sql.append(" ORDER BY " + order.joined(separator: ", "))
-        appendPage(of: request, to: &sql)
-        return (sql, table)
+        return " ORDER BY " + order.joined(separator: ", ")
     }
 
     /// The rows of `table` whose keys are in the JSON array bound as the one argument, each followed by

@@ -75,7 +75,7 @@ package struct ColumnRead: Sendable {
     package let type: AttributeType
     package let isNullable: Bool
 
-    /// Creates a read of the select list's column at `index`.
+    /// Reads column `index` as a value of `type`, `NULL` allowed when `isNullable`.
     package init(index: Int32, type: AttributeType, isNullable: Bool) {
         self.index = index
         self.type = type

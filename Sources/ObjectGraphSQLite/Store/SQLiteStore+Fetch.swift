@@ -61,6 +61,31 @@ extension SQLiteStore {
         }
     }
 
+    /// The keys of ``fetch(_:)``'s rows with the values of `paths`, in one query that reads no other column.
+    public func fetchIDs(_ request: StoreFetchRequest, withValuesOf paths: [[String]]) throws -> FetchedIDs {
+        try withConnection { connection in
+            let (sql, table, attributes) = try SelectBuilder(schema: schema, dialect: .sqlite).ids(request, withValuesOf: paths)
+            let statement = try connection.statement(sql.text(for: .sqlite))
+            defer { statement.reset() }
+            statement.bind(sql.arguments)
+            let reads = attributes.enumerated().map { ColumnRead(index: Int32($0.offset + 1), type: $0.element.type, isNullable: true) }
+            var keys: [Int64] = []
+            var values: [AttributeValue] = []
+            while try statement.step() {
+                let key = statement.int64(0)
+                keys.append(key)
+                for (read, attribute) in zip(reads, attributes) {
+                    guard let value = RowReader.value(statement, read) else {
+                        throw ObjectGraphError.inconsistentData(
+                            "\(table.name)/\(key): the stored \(attribute.name) is not a valid \(attribute.type.rawValue)")
+                    }
+                    values.append(value)
+                }
+            }
+            return FetchedIDs(ids: ObjectIDList(entityName: table.name, integerKeys: keys), pathCount: paths.count, values: values)
+        }
+    }
+
     /// The number of matching objects, after offset and limit, counted in SQL.
     public func count(_ request: StoreFetchRequest) throws -> Int {
         try withConnection { connection in

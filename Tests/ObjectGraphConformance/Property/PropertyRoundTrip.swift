@@ -1,6 +1,5 @@
 import Foundation
 import ObjectGraph
-import Testing
 
 /// Property-based round trips: a random valid model (``RandomModel``), random object graphs of it
 /// saved through a store and read back in a fresh context, compared value for value and relationship
@@ -64,21 +63,21 @@ public struct PropertyRoundTrip: Sendable {
     public var keepsSignOfZero = true
 
     /// Creates a runner over a store factory; each run gets a new store.
+    /// Opens the store of a run again, on the data `makeStore`'s store wrote, before each comparison in a
+    /// fresh context (a file database: checks what was written to the file, and reopening it); `nil` to
+    /// keep the one store.
+    public var reopen: (@Sendable (ModelDescription) async throws -> any PersistentStore)?
+
+    /// Creates a runner over a store factory; each run gets a new store (opened again with `reopen`
+    /// before each fresh context, when given).
     public init(
-        keepsSignOfZero: Bool = true, _ makeStore: @escaping @Sendable (ModelDescription) async throws -> any PersistentStore
+        keepsSignOfZero: Bool = true,
+        reopen: (@Sendable (ModelDescription) async throws -> any PersistentStore)? = nil,
+        _ makeStore: @escaping @Sendable (ModelDescription) async throws -> any PersistentStore
     ) {
         self.keepsSignOfZero = keepsSignOfZero
+        self.reopen = reopen
         self.makeStore = makeStore
-    }
-
-    /// Runs the round trips of `seeds` with ``PropertyObject``s, recording each failure as a Swift Testing
-    /// issue, and returns what they did together.
-    public func check(seeds: ClosedRange<UInt64>) async -> Report {
-        var report = Report()
-        for seed in seeds {
-            do { report.add(try await run(seed: seed)) } catch { Issue.record("\(error)") }
-        }
-        return report
     }
 
     /// Runs the round trip of `seed`'s model with ``PropertyObject``s.
@@ -95,7 +94,7 @@ public struct PropertyRoundTrip: Sendable {
             throw Failure(seed: model.seed, phase: "schema of the classes", difference: difference)
         }
         var state = RoundTripState(model: model, objectModel: objectModel, store: try await makeStore(objectModel.schema),
-                                   keepsSignOfZero: keepsSignOfZero)
+                                   keepsSignOfZero: keepsSignOfZero, reopen: reopen)
         do {
             try await state.insertGraph()
             for round in 0..<updateRounds { try await state.update(round: round + 1) }

@@ -5,7 +5,10 @@ import ObjectGraph
 struct RoundTripState {
     let model: RandomModel
     let objectModel: ManagedObjectModel
-    let store: any PersistentStore
+    var store: any PersistentStore
+    /// Opens the store again (on the same data) before each fresh context, when the store keeps its data
+    /// somewhere it can be reopened from.
+    let reopen: (@Sendable (ModelDescription) async throws -> any PersistentStore)?
     /// Whether the store keeps `-0.0` apart from `0.0`.
     let keepsSignOfZero: Bool
     var random: SeededGenerator
@@ -18,7 +21,11 @@ struct RoundTripState {
 
     var schema: ModelDescription { objectModel.schema }
 
-    init(model: RandomModel, objectModel: ManagedObjectModel, store: any PersistentStore, keepsSignOfZero: Bool) {
+    init(
+        model: RandomModel, objectModel: ManagedObjectModel, store: any PersistentStore, keepsSignOfZero: Bool,
+        reopen: (@Sendable (ModelDescription) async throws -> any PersistentStore)?
+    ) {
+        self.reopen = reopen
         self.model = model
         self.keepsSignOfZero = keepsSignOfZero
         self.objectModel = objectModel
@@ -118,6 +125,10 @@ struct RoundTripState {
     }
 
     private mutating func checkFreshContext() async throws {
+        if let reopen {
+            phase += ", store reopened"
+            store = try await reopen(schema)
+        }
         let fresh = try ObjectContext(store: store, model: objectModel)
         var loaded: [ManagedObject] = []
         for id in saved.keys {

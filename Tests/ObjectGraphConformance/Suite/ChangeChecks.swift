@@ -87,6 +87,34 @@ extension Checks {
         #expect(Set(writerMerge.committed.objects.keys) == [grouper.objectID])
     }
 
+    /// A pending reordering of an ordered to-many survives a merge of another context's changes to the
+    /// same relationship: the members others added follow the edited order, the ones they deleted leave,
+    /// and the next save writes the order.
+    func mergingKeepsPendingOrder() async throws {
+        let writer = try context()
+        let album = Album(context: writer, title: "Rue Royale")
+        let tracks = ["One", "Two", "Three"].map { Track(context: writer, title: $0) }
+        tracks.forEach(album.addToTracks)
+        try await writer.save()
+
+        let reader = try context()
+        let readerAlbum = try #require(try await Album.first(in: reader, where: \.title == "Rue Royale"))
+        let loaded = try await readerAlbum.tracks
+        readerAlbum.insertIntoTracks(loaded[2], at: 0)       // pending: Three, One, Two
+        #expect(try await readerAlbum.tracks.map(\.title) == ["Three", "One", "Two"])
+
+        album.addToTracks(Track(context: writer, title: "Four"))
+        writer.delete(tracks[1])
+        try await writer.save()
+
+        try await reader.mergeChanges()
+        #expect(try await readerAlbum.tracks.map(\.title) == ["Three", "One", "Four"])
+        #expect(readerAlbum.isUpdated)
+        try await reader.save()
+        let checker = try context()
+        #expect(try await Album.first(in: checker, where: \.title == "Rue Royale")?.tracks.map(\.title) == ["Three", "One", "Four"])
+    }
+
     /// Objects another context changed show their new values after any fetch, and a context that no
     /// longer merges keeps its view of objects it does not fetch again.
     func mergingOnFetch() async throws {

@@ -82,6 +82,14 @@ public struct StoreConformance: Sendable {
         case mergingBetweenContexts
         /// Fetches show merged values; a context that does not merge keeps its view.
         case mergingOnFetch
+        /// A pending reordering of an ordered to-many survives merging other contexts' changes to it.
+        case mergingKeepsPendingOrder
+        /// A fetch with a batch size knows every ID and loads objects batch by batch on access.
+        case batchedFetch
+        /// `fetchIDs(_:withValuesOf:)` lists `fetch`'s IDs in order with the values of key paths.
+        case keyedIDs
+        /// The by-name API fetches untyped objects and names the entity and key it does not know.
+        case dynamicFetch
         /// A model carrying a version history opens new data at its current version, with nothing to
         /// migrate (the in-memory store never migrates: its data never outlives the process).
         case versionHistory
@@ -136,6 +144,10 @@ public struct StoreConformance: Sendable {
         case .changeStream: try await checks.changeStream()
         case .mergingBetweenContexts: try await checks.mergingBetweenContexts()
         case .mergingOnFetch: try await checks.mergingOnFetch()
+        case .mergingKeepsPendingOrder: try await checks.mergingKeepsPendingOrder()
+        case .batchedFetch: try await checks.batchedFetch()
+        case .keyedIDs: try await checks.keyedIDs()
+        case .dynamicFetch: try await checks.dynamicFetch()
         case .versionHistory: break
         }
     }
