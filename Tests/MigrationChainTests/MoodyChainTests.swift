@@ -159,6 +159,10 @@ import Testing
         duplicate.uniquenessDummy = 0
         await #expect(throws: ObjectGraphError.self) { try await context.save() }
 
+        // Moody 6's compound indexes (Country's inherited from GeographicRegion until Moody 4).
+        #expect(try database.column("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%compound%' ORDER BY name") == [
+            "Country_Country_compound_markedForDeletionDate_updatedAt", "Mood_Mood_compound_markedForRemoteDeletion_markedForDeletionDate_date",
+        ])
         #expect(try database.column("SELECT value FROM _og_metadata WHERE key = 'modelVersion'") == ["Moody 6"])
         #expect(try database.column("PRAGMA integrity_check") == ["ok"])
         #expect(try database.column("SELECT name FROM sqlite_master WHERE name LIKE '\\_og\\_old%' ESCAPE '\\'").isEmpty)

@@ -323,6 +323,7 @@ struct MigrationPlannerTests {
                     <uniquenessConstraint><constraint value="date"/><constraint value="key"/></uniquenessConstraint>
                 </uniquenessConstraints>
                 <fetchIndex name="byKey"><fetchIndexElement property="key" type="Binary" order="ascending"/></fetchIndex>
+                <compoundIndexes><compoundIndex><index value="date"/><index value="key"/></compoundIndex></compoundIndexes>
             </entity>
             """
         let result = try plan(old, new)
@@ -330,6 +331,7 @@ struct MigrationPlannerTests {
             .renameAttribute(entity: "A", from: "code", to: "key"),
             .addUniquenessConstraint(entity: "A", properties: ["date", "key"]),
             .addIndex(entity: "A", name: "byKey", properties: ["key"]),
+            .addIndex(entity: "A", name: "compound_date_key", properties: ["date", "key"]),
             .removeIndex(entity: "A", name: "date", properties: ["date"]),
         ])
         #expect(result.steps[1].location?.line == 8)

@@ -131,6 +131,40 @@ struct VersionHistoryTests {
         #expect(Set(history.versions.map(\.versionHash)).count == 3)
     }
 
+    @Test("A new parent, an ordering or optionality change of a relationship and a compound index are runtime steps")
+    func structuralSteps() throws {
+        let first = #"""
+            <entity name="P"><attribute name="x" optional="YES" attributeType="String"/></entity>
+            <entity name="C" parentEntity="P"/>
+            <entity name="A">
+                <attribute name="k" optional="YES" attributeType="String"/><attribute name="l" optional="YES" attributeType="String"/>
+                <relationship name="bs" optional="YES" toMany="YES" destinationEntity="B"/>
+                <relationship name="b" maxCount="1" destinationEntity="B"/>
+            </entity>
+            <entity name="B"/>
+            """#
+        let second = #"""
+            <entity name="P"><attribute name="x" optional="YES" attributeType="String"/></entity>
+            <entity name="C"><attribute name="x" optional="YES" attributeType="String"/></entity>
+            <entity name="A">
+                <attribute name="k" optional="YES" attributeType="String"/><attribute name="l" optional="YES" attributeType="String"/>
+                <relationship name="bs" optional="YES" toMany="YES" ordered="YES" destinationEntity="B"/>
+                <relationship name="b" optional="YES" maxCount="1" destinationEntity="B"/>
+                <compoundIndexes><compoundIndex><index value="k"/><index value="l"/></compoundIndex></compoundIndexes>
+            </entity>
+            <entity name="B"/>
+            """#
+        let history = try #require(try viewModel(try bundle([first, second])).history)
+        let steps = try #require(history.stages.first?.steps)
+        for expected in [
+            #".changeParent(entity: "C", from: "P", to: nil)"#, #".moveAttribute("x", from: "P", to: "C")"#,
+            #".changeRelationshipOrdering(entity: "A", relationship: "bs", isOrdered: true)"#,
+            #".makeRelationshipOptional(entity: "A", relationship: "b")"#, #".addIndex(entity: "A", name: "compound_k_l")"#,
+        ] {
+            #expect(steps.contains(expected), "\(steps)")
+        }
+    }
+
     @Test("Two versions with the same schema hash are a note; a pair that cannot be inferred is an error")
     func notesAndErrors() throws {
         let plain = #"<entity name="A"><attribute name="x" optional="YES" attributeType="String"/></entity>"#

@@ -128,6 +128,32 @@ private struct Oops: Error {}
         #expect(throws: expected) { try MigrationPlan(model: People.model(steps: People.steps + [step])) }
     }
 
+    @Test(arguments: [
+        (MigrationStep.changeParent(entity: "Person", from: nil, to: "Location"), "entity Person's parent is none in version People 1 and none in version People 2"),
+        (.changeRelationshipOrdering(entity: "Location", relationship: "people", isOrdered: true), "Location.people is not an ordered to-many in version People 2"),
+        (.changeRelationshipOrdering(entity: "Person", relationship: "place", isOrdered: false), "Person.place is not an unordered to-many in version People 2"),
+    ])
+    func stepContradictingItsVersionsIsRefused(step: MigrationStep, reason: String) {
+        let model = People.model(steps: People.steps + [step], versions: [ModelVersion(name: "People 1", schema: People.v1), .current("People 2")])
+        #expect(throws: MigrationError.stepFailed(stage: "People 1 → People 2", step: step.description, object: nil, values: [], reason: reason)) {
+            try MigrationPlan(model: model)
+        }
+    }
+
+    @Test func optionalityStepOnARequiredRelationshipIsRefused() {
+        let schema = ModelDescription(name: "Pets", entities: [
+            EntityDescription(name: "Owner", relationships: [RelationshipDescription(name: "pet", destination: "Pet", isOptional: false)]),
+            EntityDescription(name: "Pet"),
+        ])
+        let step = MigrationStep.makeRelationshipOptional(entity: "Owner", relationship: "pet")
+        let model = ModelDescription(name: "Pets", entities: schema.entities, history: ModelVersionHistory(
+            versions: [ModelVersion(name: "1", schema: schema), .current("2")], stages: [MigrationStage(from: "1", to: "2", steps: [step])]))
+        #expect(throws: MigrationError.stepFailed(stage: "1 → 2", step: step.description, object: nil, values: [],
+                                                  reason: "Owner.pet is required in version 2")) {
+            try MigrationPlan(model: model)
+        }
+    }
+
     @Test func lossyTypeChangeIsRefused() {
         let step = MigrationStep.changeAttributeType(entity: "Location", attribute: "code", from: .integer64, to: .integer16)
         let error = #expect(throws: MigrationError.self) { try MigrationPlan(model: People.model(steps: [step])) }

@@ -1,9 +1,8 @@
 import DataModel
 
-/// The runtime's `MigrationStep` literal of an inferred change, or `nil` for a change the runtime derives
-/// from the two versions' schemas itself (a new parent, an ordering or optionality change of a
-/// relationship, an index the runtime schema does not carry) or that a custom step performs (a required
-/// attribute without a default).
+/// The runtime's `MigrationStep` literal of an inferred change, or `nil` for an index the runtime schema
+/// does not carry (an indexed to-one: stores index every to-one) or a change that a custom step performs
+/// (a required attribute without a default).
 enum RuntimeStepLiteral {
     /// The literal of `change`; `storesJSON(entity, attribute)` tells whether the newer version stores
     /// the attribute as JSON (its default then stays out of the schema, and out of the step).
@@ -17,7 +16,12 @@ enum RuntimeStepLiteral {
         case .addEntity(let name): return ".addEntity(\(q(name)))"
         case .removeEntity(let name): return ".removeEntity(\(q(name)))"
         case .renameEntity(let from, let to): return ".renameEntity(from: \(q(from)), to: \(q(to)))"
-        case .changeParent, .changeOrdering, .makeRelationshipOptional: return nil
+        case .changeParent(let entity, let from, let to):
+            return ".changeParent(entity: \(q(entity)), from: \(from.map(q) ?? "nil"), to: \(to.map(q) ?? "nil"))"
+        case .changeOrdering(let entity, let relationship, let isOrdered):
+            return ".changeRelationshipOrdering(entity: \(q(entity)), relationship: \(q(relationship)), isOrdered: \(isOrdered))"
+        case .makeRelationshipOptional(let entity, let relationship):
+            return ".makeRelationshipOptional(entity: \(q(entity)), relationship: \(q(relationship)))"
         case .addAttribute(let entity, let attribute, _, _, let defaultValue):
             return ".addAttribute(entity: \(q(entity)), attribute: \(q(attribute)), defaultValue: \(value(entity, attribute, defaultValue)))"
         case .removeAttribute(let entity, let attribute):

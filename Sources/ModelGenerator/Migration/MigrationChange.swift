@@ -38,7 +38,7 @@ public enum MigrationChange: Sendable, Equatable {
     /// A to-one becomes a to-many (`true`) or the reverse; the links are kept (to-many → to-one fails the
     /// migration for an object with more than one destination).
     case changeCardinality(entity: String, relationship: String, isToMany: Bool)
-    /// A to-many becomes ordered (existing members keep their key order) or unordered.
+    /// A to-many becomes ordered (existing members keep the order they were added in) or unordered.
     case changeOrdering(entity: String, relationship: String, isOrdered: Bool)
     /// A required relationship becomes optional.
     case makeRelationshipOptional(entity: String, relationship: String)
@@ -46,8 +46,9 @@ public enum MigrationChange: Sendable, Equatable {
     case addUniquenessConstraint(entity: String, properties: [String])
     /// A uniqueness constraint is dropped.
     case removeUniquenessConstraint(entity: String, properties: [String])
-    /// A new index over the properties, in order; `name` is the fetch index's or indexed attribute's
-    /// name (`nil` for a compound index or an indexed to-one, which the runtime schema does not carry).
+    /// A new index over the properties, in order; `name` is the fetch index's, compound index's
+    /// (``IndexLiteral/compoundName(_:)``) or indexed attribute's name (`nil` for an indexed to-one,
+    /// which the runtime schema does not carry: stores index every to-one).
     case addIndex(entity: String, name: String?, properties: [String])
     /// An index is dropped.
     case removeIndex(entity: String, name: String?, properties: [String])

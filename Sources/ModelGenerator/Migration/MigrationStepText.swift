@@ -29,7 +29,7 @@ public enum MigrationStepText {
             isToMany ? "make relationship \(entity).\(relationship) to-many, keeping its destination"
                 : "make relationship \(entity).\(relationship) to-one (fails for an object with several destinations)"
         case .changeOrdering(let entity, let relationship, let isOrdered):
-            isOrdered ? "make relationship \(entity).\(relationship) ordered (existing members in key order)"
+            isOrdered ? "make relationship \(entity).\(relationship) ordered (existing members keep the order they were added in)"
                 : "make relationship \(entity).\(relationship) unordered"
         case .makeRelationshipOptional(let entity, let relationship): "make relationship \(entity).\(relationship) optional"
         case .addUniquenessConstraint(let entity, let properties):

@@ -51,7 +51,8 @@ struct StoredSchema {
                 constraints += declaring.uniquenessConstraints.map(\.propertyNames).filter { !$0.isEmpty }
                 indexes += declaring.fetchIndexes.filter { !$0.elements.isEmpty }
                     .map { StoredIndex(properties: $0.elements.map(\.propertyName), name: $0.name) }
-                indexes += declaring.compoundIndexes.filter { !$0.propertyNames.isEmpty }.map { StoredIndex(properties: $0.propertyNames, name: nil) }
+                indexes += declaring.compoundIndexes.filter { !$0.propertyNames.isEmpty }
+                    .map { StoredIndex(properties: $0.propertyNames, name: IndexLiteral.compoundName($0)) }
                 indexes += declaring.attributes.filter { $0.isIndexed && !$0.isTransient }.map { StoredIndex(properties: [$0.name], name: $0.name) }
                 indexes += declaring.relationships.filter { $0.isIndexed && !$0.isTransient && !$0.isToMany }
                     .map { StoredIndex(properties: [$0.name], name: nil) }
@@ -82,8 +83,8 @@ protocol StoredProperty {
 }
 
 /// An index as a store keeps it: its properties in order, and the name the runtime knows it by (a fetch
-/// index's name, an indexed attribute's name; `nil` for compound indexes and indexed to-ones, which the
-/// runtime schema does not carry).
+/// index's name, a compound index's ``IndexLiteral/compoundName(_:)``, an indexed attribute's name; `nil`
+/// for an indexed to-one, which the runtime schema does not carry: stores index every to-one).
 struct StoredIndex {
     let properties: [String]
     let name: String?

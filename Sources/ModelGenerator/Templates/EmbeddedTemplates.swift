@@ -233,7 +233,7 @@ import {{.}}
 
     /// Every version of the model, oldest first (the last is this model), and the migration steps
     /// modelgen inferred between consecutive versions; stores migrate data of older versions with it.
-    {{access}}static let history = ModelVersionHistory(
+    {{access}}static let history: ModelVersionHistory = ModelVersionHistory(
         versions: [
             {{#versions}}
             {{reference}},
@@ -251,23 +251,24 @@ import {{.}}
 
 /// The older versions of model `{{modelName}}`, the stages between versions, and the entity descriptions
 /// of older versions that differ from the current ones, each distinct one once (named after the version
-/// it first appears in). One declaration each, so the compiler checks many small expressions.
+/// it first appears in). One declaration each, so the compiler checks many small expressions; versions and
+/// stages have their type written out, so referring to them never type-checks their initializers.
 private enum {{storageTypeName}} {
     {{#versions}}
     {{^isCurrent}}
-    static let {{storageName}} = {{literal}}
+    static let {{storageName}}: ModelVersion = {{literal}}
     {{/isCurrent}}
     {{/versions}}
     {{#stages}}
     {{#hasSteps}}
-    static let {{storageName}} = MigrationStage(from: {{fromLiteral}}, to: {{toLiteral}}, steps: [
+    static let {{storageName}}: MigrationStage = MigrationStage(from: {{fromLiteral}}, to: {{toLiteral}}, steps: [
         {{#steps}}
         {{.}},
         {{/steps}}
     ])
     {{/hasSteps}}
     {{^hasSteps}}
-    static let {{storageName}} = MigrationStage(from: {{fromLiteral}}, to: {{toLiteral}}, steps: [])
+    static let {{storageName}}: MigrationStage = MigrationStage(from: {{fromLiteral}}, to: {{toLiteral}}, steps: [])
     {{/hasSteps}}
     {{/stages}}
     {{#entities}}

@@ -88,15 +88,9 @@ struct EntityContextBuilder {
             let groups = constraints.map { "[" + $0.map(SwiftSource.string).joined(separator: ", ") + "]" }
             parts.append("uniquenessConstraints: [\(groups.joined(separator: ", "))]")
         }
-        let indexes = entity.fetchIndexes.filter { !$0.elements.isEmpty }
+        let indexes = IndexLiteral.indexes(of: entity)
         if !indexes.isEmpty {
-            let literals = indexes.map { index in
-                let elements = index.elements.map {
-                    "IndexDescription.Element(property: \(SwiftSource.string($0.propertyName))\($0.isAscending ? "" : ", ascending: false"))"
-                }
-                return "IndexDescription(name: \(SwiftSource.string(index.name)), elements: [\(elements.joined(separator: ", "))])"
-            }
-            parts.append("indexes: [\(literals.joined(separator: ", "))]")
+            parts.append("indexes: [\(indexes.map(IndexLiteral.literal).joined(separator: ", "))]")
         }
         let userInfo = UserInfoLiteral.argument(entity.userInfo)
         if !userInfo.isEmpty { parts.append(userInfo) }

@@ -78,6 +78,14 @@ public enum MigrationStep: Sendable, Hashable, CustomStringConvertible {
     /// MigrationStep.moveAttribute("updatedAt", from: "GeographicRegion", to: "Country")
     /// ```
     case moveAttribute(String, from: String, to: String)
+    /// An entity moves under another parent (`to`; `nil`: it stands alone), or out from under its parent
+    /// (`from`, the older version's name). Its objects keep their keys and values; a store that keeps a
+    /// hierarchy in one table moves their rows (objects of two tables that would share a key are refused).
+    ///
+    /// ```swift
+    /// MigrationStep.changeParent(entity: "Country", from: "GeographicRegion", to: nil)
+    /// ```
+    case changeParent(entity: String, from: String?, to: String?)
     /// A new relationship, empty for existing objects (custom steps may fill it).
     ///
     /// ```swift
@@ -103,6 +111,19 @@ public enum MigrationStep: Sendable, Hashable, CustomStringConvertible {
     /// MigrationStep.changeRelationshipCardinality(entity: "Track", relationship: "albums", isToMany: true)
     /// ```
     case changeRelationshipCardinality(entity: String, relationship: String, isToMany: Bool)
+    /// A to-many becomes ordered (`isOrdered` true: members keep the order they were added in, which
+    /// is their key order when the inverse is a to-one) or unordered (the order is dropped).
+    ///
+    /// ```swift
+    /// MigrationStep.changeRelationshipOrdering(entity: "Album", relationship: "tracks", isOrdered: true)
+    /// ```
+    case changeRelationshipOrdering(entity: String, relationship: String, isOrdered: Bool)
+    /// A required relationship becomes optional; its links stay.
+    ///
+    /// ```swift
+    /// MigrationStep.makeRelationshipOptional(entity: "Continent", relationship: "countries")
+    /// ```
+    case makeRelationshipOptional(entity: String, relationship: String)
     /// A uniqueness constraint over `properties`; fails, naming the values, when existing objects share them.
     ///
     /// ```swift
@@ -115,7 +136,8 @@ public enum MigrationStep: Sendable, Hashable, CustomStringConvertible {
     /// MigrationStep.removeUniquenessConstraint(entity: "Continent", properties: ["numericISO3166Code", "uniquenessDummy"])
     /// ```
     case removeUniquenessConstraint(entity: String, properties: [String])
-    /// A fetch index (by its name in the model) or an indexed attribute (by the attribute's name).
+    /// A fetch index (by its name in the model), a compound index (`compound_` and its properties joined
+    /// by `_`) or an indexed attribute (by the attribute's name).
     ///
     /// ```swift
     /// MigrationStep.addIndex(entity: "Mood", name: "markedForDeletionDate")
@@ -171,11 +193,16 @@ public enum MigrationStep: Sendable, Hashable, CustomStringConvertible {
         case .changeAttributeType(let entity, let attribute, let old, let new):
             "change the type of attribute \(entity).\(attribute) from \(old.rawValue) to \(new.rawValue)"
         case .moveAttribute(let attribute, let old, let new): "move attribute \(attribute) from \(old) to \(new)"
+        case .changeParent(let entity, let old, let new):
+            "move entity \(entity) " + (old.map { "from under \($0) " } ?? "") + (new.map { "under \($0)" } ?? "to stand alone")
         case .addRelationship(let entity, let name): "add relationship \(entity).\(name)"
         case .removeRelationship(let entity, let name): "remove relationship \(entity).\(name)"
         case .renameRelationship(let entity, let old, let new): "rename relationship \(entity).\(old) to \(new)"
         case .changeRelationshipCardinality(let entity, let name, let isToMany):
             "make relationship \(entity).\(name) " + (isToMany ? "to-many" : "to-one")
+        case .changeRelationshipOrdering(let entity, let name, let isOrdered):
+            "make relationship \(entity).\(name) " + (isOrdered ? "ordered" : "unordered")
+        case .makeRelationshipOptional(let entity, let name): "make relationship \(entity).\(name) optional"
         case .addUniquenessConstraint(let entity, let properties):
             "add uniqueness constraint (\(properties.joined(separator: ", "))) to \(entity)"
         case .removeUniquenessConstraint(let entity, let properties):

@@ -27,14 +27,34 @@ struct MigrationStepCheck {
         case .changeAttributeType(let entity, let attribute, let old, let new):
             try attributeExists(attribute, in: try newer(entity), version: stage.stage.destination)
             guard MigrationStep.isLossless(from: old, to: new) else {
-                throw MigrationError.stepFailed(stage: name, step: step.description, object: nil, values: [],
-                                                reason: "\(old.rawValue) → \(new.rawValue) can lose values; only lossless type changes migrate")
+                throw refusal(step, "\(old.rawValue) → \(new.rawValue) can lose values; only lossless type changes migrate")
             }
         case .moveAttribute(let attribute, let from, let to):
             try attributeExists(attribute, in: try older(from), version: stage.stage.source)
             try attributeExists(attribute, in: try newer(to), version: stage.stage.destination)
+        case .changeParent(let entity, let old, let new):
+            let described = try newer(entity)
+            if let new { _ = try newer(new) }
+            if let old { _ = try older(old) }
+            let oldParent = stage.sourceEntityName(ofDestinationEntity: entity).flatMap { stage.source.entity(named: $0) }?.parentName
+            guard described.parentName == new, oldParent == old else {
+                throw refusal(step, "entity \(entity)'s parent is \(oldParent ?? "none") in version \(stage.stage.source) and "
+                              + "\(described.parentName ?? "none") in version \(stage.stage.destination)")
+            }
         case .addRelationship(let entity, let relationship), .changeRelationshipCardinality(let entity, let relationship, _):
             try relationshipExists(relationship, in: try newer(entity), version: stage.stage.destination)
+        case .changeRelationshipOrdering(let entity, let relationship, let isOrdered):
+            let described = try newer(entity)
+            try relationshipExists(relationship, in: described, version: stage.stage.destination)
+            guard let newer = described.relationship(named: relationship), newer.isToMany, newer.isOrdered == isOrdered else {
+                throw refusal(step, "\(entity).\(relationship) is not \(isOrdered ? "an ordered" : "an unordered") to-many in version \(stage.stage.destination)")
+            }
+        case .makeRelationshipOptional(let entity, let relationship):
+            let described = try newer(entity)
+            try relationshipExists(relationship, in: described, version: stage.stage.destination)
+            guard described.relationship(named: relationship)?.isOptional == true else {
+                throw refusal(step, "\(entity).\(relationship) is required in version \(stage.stage.destination)")
+            }
         case .removeRelationship(let entity, let relationship):
             try relationshipExists(relationship, in: try older(entity), version: stage.stage.source)
         case .renameRelationship(let entity, let old, let new):
@@ -53,6 +73,11 @@ struct MigrationStepCheck {
         case .removeIndex(let entity, let index):
             try indexExists(index, in: try older(entity), version: stage.stage.source)
         }
+    }
+
+    /// The error for a step its versions contradict.
+    private func refusal(_ step: MigrationStep, _ reason: String) -> MigrationError {
+        MigrationError.stepFailed(stage: name, step: step.description, object: nil, values: [], reason: reason)
     }
 
     private func older(_ entity: String) throws -> EntityDescription {

@@ -19,6 +19,7 @@ final class Country: ManagedObject, ManagedEntity {
             RelationshipDescription(name: "moods", destination: "Mood", inverse: "country", isToMany: true, isOptional: false),
         ],
         uniquenessConstraints: [["numericISO3166Code", "uniquenessDummy"]],
+        indexes: [IndexDescription(name: "compound_markedForDeletionDate_updatedAt", elements: [IndexDescription.Element(property: "markedForDeletionDate"), IndexDescription.Element(property: "updatedAt")])],
     )
 
     /// Attribute `markedForDeletionDate` (Date, optional).

@@ -21,6 +21,7 @@ final class Mood: ManagedObject, ManagedEntity {
         relationships: [
             RelationshipDescription(name: "country", destination: "Country", inverse: "moods"),
         ],
+        indexes: [IndexDescription(name: "compound_markedForRemoteDeletion_markedForDeletionDate_date", elements: [IndexDescription.Element(property: "markedForRemoteDeletion"), IndexDescription.Element(property: "markedForDeletionDate"), IndexDescription.Element(property: "date")])],
     )
 
     /// Attribute `colors` (Transformable, optional).

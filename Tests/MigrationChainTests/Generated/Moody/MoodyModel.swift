@@ -17,7 +17,7 @@ enum MoodyModel {
 
     /// Every version of the model, oldest first (the last is this model), and the migration steps
     /// modelgen inferred between consecutive versions; stores migrate data of older versions with it.
-    static let history = ModelVersionHistory(
+    static let history: ModelVersionHistory = ModelVersionHistory(
         versions: [
             MoodyModelHistory.version1,
             MoodyModelHistory.version2,
@@ -38,27 +38,30 @@ enum MoodyModel {
 
 /// The older versions of model `Moody`, the stages between versions, and the entity descriptions
 /// of older versions that differ from the current ones, each distinct one once (named after the version
-/// it first appears in). One declaration each, so the compiler checks many small expressions.
+/// it first appears in). One declaration each, so the compiler checks many small expressions; versions and
+/// stages have their type written out, so referring to them never type-checks their initializers.
 private enum MoodyModelHistory {
-    static let version1 = ModelVersion(name: "Moody", schema: ModelDescription(name: "Moody", entities: [MoodyModelHistory.continentEntityV1, MoodyModelHistory.countryEntityV1, MoodyModelHistory.geographicRegionEntityV1, MoodyModelHistory.moodEntityV1]))
-    static let version2 = ModelVersion(name: "Moody 2", schema: ModelDescription(name: "Moody", entities: [MoodyModelHistory.continentEntityV1, MoodyModelHistory.countryEntityV1, MoodyModelHistory.geographicRegionEntityV1, Mood.entity]))
-    static let version3 = ModelVersion(name: "Moody 3", schema: ModelDescription(name: "Moody", entities: [MoodyModelHistory.continentEntityV3, MoodyModelHistory.countryEntityV1, MoodyModelHistory.geographicRegionEntityV1, MoodyModelHistory.moodEntityV3]))
-    static let version4 = ModelVersion(name: "Moody 4", schema: ModelDescription(name: "Moody", entities: [MoodyModelHistory.continentEntityV4, Country.entity, MoodyModelHistory.moodEntityV3]))
-    static let version5 = ModelVersion(name: "Moody 5", schema: ModelDescription(name: "Moody", entities: [MoodyModelHistory.countryEntityV5, Mood.entity]))
-    static let stage1 = MigrationStage(from: "Moody", to: "Moody 2", steps: [
+    static let version1: ModelVersion = ModelVersion(name: "Moody", schema: ModelDescription(name: "Moody", entities: [MoodyModelHistory.continentEntityV1, MoodyModelHistory.countryEntityV1, MoodyModelHistory.geographicRegionEntityV1, MoodyModelHistory.moodEntityV1]))
+    static let version2: ModelVersion = ModelVersion(name: "Moody 2", schema: ModelDescription(name: "Moody", entities: [MoodyModelHistory.continentEntityV1, MoodyModelHistory.countryEntityV1, MoodyModelHistory.geographicRegionEntityV1, Mood.entity]))
+    static let version3: ModelVersion = ModelVersion(name: "Moody 3", schema: ModelDescription(name: "Moody", entities: [MoodyModelHistory.continentEntityV3, MoodyModelHistory.countryEntityV1, MoodyModelHistory.geographicRegionEntityV1, MoodyModelHistory.moodEntityV3]))
+    static let version4: ModelVersion = ModelVersion(name: "Moody 4", schema: ModelDescription(name: "Moody", entities: [MoodyModelHistory.continentEntityV4, Country.entity, MoodyModelHistory.moodEntityV3]))
+    static let version5: ModelVersion = ModelVersion(name: "Moody 5", schema: ModelDescription(name: "Moody", entities: [MoodyModelHistory.countryEntityV5, Mood.entity]))
+    static let stage1: MigrationStage = MigrationStage(from: "Moody", to: "Moody 2", steps: [
         .addAttribute(entity: "Mood", attribute: "rating", defaultValue: .integer(0)),
         .renameAttribute(entity: "Mood", from: "remoteIdentifier", to: "remoteID"),
     ])
-    static let stage2 = MigrationStage(from: "Moody 2", to: "Moody 3", steps: [
+    static let stage2: MigrationStage = MigrationStage(from: "Moody 2", to: "Moody 3", steps: [
         .addRelationship(entity: "Continent", relationship: "moods"),
         .addRelationship(entity: "Mood", relationship: "continent"),
     ])
-    static let stage3 = MigrationStage(from: "Moody 3", to: "Moody 4", steps: [
+    static let stage3: MigrationStage = MigrationStage(from: "Moody 3", to: "Moody 4", steps: [
+        .changeParent(entity: "Continent", from: "GeographicRegion", to: nil),
         .moveAttribute("markedForDeletionDate", from: "GeographicRegion", to: "Continent"),
         .moveAttribute("numberOfMoods", from: "GeographicRegion", to: "Continent"),
         .moveAttribute("numericISO3166Code", from: "GeographicRegion", to: "Continent"),
         .moveAttribute("uniquenessDummy", from: "GeographicRegion", to: "Continent"),
         .moveAttribute("updatedAt", from: "GeographicRegion", to: "Continent"),
+        .changeParent(entity: "Country", from: "GeographicRegion", to: nil),
         .moveAttribute("markedForDeletionDate", from: "GeographicRegion", to: "Country"),
         .moveAttribute("numberOfMoods", from: "GeographicRegion", to: "Country"),
         .moveAttribute("numericISO3166Code", from: "GeographicRegion", to: "Country"),
@@ -66,13 +69,13 @@ private enum MoodyModelHistory {
         .moveAttribute("updatedAt", from: "GeographicRegion", to: "Country"),
         .removeEntity("GeographicRegion"),
     ])
-    static let stage4 = MigrationStage(from: "Moody 4", to: "Moody 5", steps: [
+    static let stage4: MigrationStage = MigrationStage(from: "Moody 4", to: "Moody 5", steps: [
         .addAttribute(entity: "Country", attribute: "isoContinent", defaultValue: .integer(0)),
         .removeRelationship(entity: "Country", relationship: "continent"),
         .removeRelationship(entity: "Mood", relationship: "continent"),
         .removeEntity("Continent"),
     ])
-    static let stage5 = MigrationStage(from: "Moody 5", to: "Moody 6", steps: [
+    static let stage5: MigrationStage = MigrationStage(from: "Moody 5", to: "Moody 6", steps: [
         .addEntity("Continent"),
         .removeAttribute(entity: "Country", attribute: "isoContinent"),
         .addRelationship(entity: "Country", relationship: "continent"),
@@ -118,6 +121,7 @@ private enum MoodyModelHistory {
             AttributeDescription(name: "updatedAt", type: .date, isOptional: false),
         ],
         uniquenessConstraints: [["numericISO3166Code", "uniquenessDummy"]],
+        indexes: [IndexDescription(name: "compound_markedForDeletionDate_updatedAt", elements: [IndexDescription.Element(property: "markedForDeletionDate"), IndexDescription.Element(property: "updatedAt")])],
     )
     static let moodEntityV1 = EntityDescription(
         name: "Mood",
@@ -134,6 +138,7 @@ private enum MoodyModelHistory {
         relationships: [
             RelationshipDescription(name: "country", destination: "Country", inverse: "moods"),
         ],
+        indexes: [IndexDescription(name: "compound_markedForRemoteDeletion_markedForDeletionDate_date", elements: [IndexDescription.Element(property: "markedForRemoteDeletion"), IndexDescription.Element(property: "markedForDeletionDate"), IndexDescription.Element(property: "date")])],
     )
     static let continentEntityV3 = EntityDescription(
         name: "Continent",
@@ -168,6 +173,7 @@ private enum MoodyModelHistory {
             RelationshipDescription(name: "continent", destination: "Continent", inverse: "moods"),
             RelationshipDescription(name: "country", destination: "Country", inverse: "moods"),
         ],
+        indexes: [IndexDescription(name: "compound_markedForRemoteDeletion_markedForDeletionDate_date", elements: [IndexDescription.Element(property: "markedForRemoteDeletion"), IndexDescription.Element(property: "markedForDeletionDate"), IndexDescription.Element(property: "date")])],
     )
     static let continentEntityV4 = EntityDescription(
         name: "Continent",
@@ -184,6 +190,7 @@ private enum MoodyModelHistory {
             RelationshipDescription(name: "moods", destination: "Mood", inverse: "continent", isToMany: true, isOptional: false),
         ],
         uniquenessConstraints: [["numericISO3166Code", "uniquenessDummy"]],
+        indexes: [IndexDescription(name: "compound_markedForDeletionDate_updatedAt", elements: [IndexDescription.Element(property: "markedForDeletionDate"), IndexDescription.Element(property: "updatedAt")])],
     )
     static let countryEntityV5 = EntityDescription(
         name: "Country",
@@ -199,5 +206,6 @@ private enum MoodyModelHistory {
             RelationshipDescription(name: "moods", destination: "Mood", inverse: "country", isToMany: true, isOptional: false),
         ],
         uniquenessConstraints: [["numericISO3166Code", "uniquenessDummy"]],
+        indexes: [IndexDescription(name: "compound_markedForDeletionDate_updatedAt", elements: [IndexDescription.Element(property: "markedForDeletionDate"), IndexDescription.Element(property: "updatedAt")])],
     )
 }

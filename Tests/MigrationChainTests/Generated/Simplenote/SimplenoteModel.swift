@@ -19,7 +19,7 @@ enum SimplenoteModel {
 
     /// Every version of the model, oldest first (the last is this model), and the migration steps
     /// modelgen inferred between consecutive versions; stores migrate data of older versions with it.
-    static let history = ModelVersionHistory(
+    static let history: ModelVersionHistory = ModelVersionHistory(
         versions: [
             SimplenoteModelHistory.version1,
             SimplenoteModelHistory.version2,
@@ -40,28 +40,29 @@ enum SimplenoteModel {
 
 /// The older versions of model `Simplenote`, the stages between versions, and the entity descriptions
 /// of older versions that differ from the current ones, each distinct one once (named after the version
-/// it first appears in). One declaration each, so the compiler checks many small expressions.
+/// it first appears in). One declaration each, so the compiler checks many small expressions; versions and
+/// stages have their type written out, so referring to them never type-checks their initializers.
 private enum SimplenoteModelHistory {
-    static let version1 = ModelVersion(name: "Simplenote 2", schema: ModelDescription(name: "Simplenote", entities: [Note.entity, SPManagedObject.entity, Tag.entity]))
-    static let version2 = ModelVersion(name: "Simplenote 3", schema: ModelDescription(name: "Simplenote", entities: [Note.entity, Settings.entity, SPManagedObject.entity, Tag.entity]))
-    static let version3 = ModelVersion(name: "Simplenote 4", schema: ModelDescription(name: "Simplenote", entities: [Note.entity, SimplenoteModelHistory.preferencesEntityV3, Settings.entity, SPManagedObject.entity, Tag.entity]))
-    static let version4 = ModelVersion(name: "Simplenote 5", schema: ModelDescription(name: "Simplenote", entities: [Note.entity, SimplenoteModelHistory.preferencesEntityV4, Settings.entity, SPManagedObject.entity, Tag.entity]))
-    static let version5 = ModelVersion(name: "Simplenote 6", schema: ModelDescription(name: "Simplenote", entities: [Note.entity, SimplenoteModelHistory.preferencesEntityV5, Settings.entity, SPManagedObject.entity, Tag.entity]))
-    static let stage1 = MigrationStage(from: "Simplenote 2", to: "Simplenote 3", steps: [
+    static let version1: ModelVersion = ModelVersion(name: "Simplenote 2", schema: ModelDescription(name: "Simplenote", entities: [Note.entity, SPManagedObject.entity, Tag.entity]))
+    static let version2: ModelVersion = ModelVersion(name: "Simplenote 3", schema: ModelDescription(name: "Simplenote", entities: [Note.entity, Settings.entity, SPManagedObject.entity, Tag.entity]))
+    static let version3: ModelVersion = ModelVersion(name: "Simplenote 4", schema: ModelDescription(name: "Simplenote", entities: [Note.entity, SimplenoteModelHistory.preferencesEntityV3, Settings.entity, SPManagedObject.entity, Tag.entity]))
+    static let version4: ModelVersion = ModelVersion(name: "Simplenote 5", schema: ModelDescription(name: "Simplenote", entities: [Note.entity, SimplenoteModelHistory.preferencesEntityV4, Settings.entity, SPManagedObject.entity, Tag.entity]))
+    static let version5: ModelVersion = ModelVersion(name: "Simplenote 6", schema: ModelDescription(name: "Simplenote", entities: [Note.entity, SimplenoteModelHistory.preferencesEntityV5, Settings.entity, SPManagedObject.entity, Tag.entity]))
+    static let stage1: MigrationStage = MigrationStage(from: "Simplenote 2", to: "Simplenote 3", steps: [
         .addEntity("Settings"),
     ])
-    static let stage2 = MigrationStage(from: "Simplenote 3", to: "Simplenote 4", steps: [
+    static let stage2: MigrationStage = MigrationStage(from: "Simplenote 3", to: "Simplenote 4", steps: [
         .addEntity("Preferences"),
     ])
-    static let stage3 = MigrationStage(from: "Simplenote 4", to: "Simplenote 5", steps: [
+    static let stage3: MigrationStage = MigrationStage(from: "Simplenote 4", to: "Simplenote 5", steps: [
         .addAttribute(entity: "Preferences", attribute: "recent_searches", defaultValue: nil),
     ])
-    static let stage4 = MigrationStage(from: "Simplenote 5", to: "Simplenote 6", steps: [
+    static let stage4: MigrationStage = MigrationStage(from: "Simplenote 5", to: "Simplenote 6", steps: [
         .addAttribute(entity: "Preferences", attribute: "subscription_date", defaultValue: nil),
         .addAttribute(entity: "Preferences", attribute: "subscription_level", defaultValue: nil),
         .addAttribute(entity: "Preferences", attribute: "subscription_platform", defaultValue: nil),
     ])
-    static let stage5 = MigrationStage(from: "Simplenote 6", to: "Simplenote 7", steps: [
+    static let stage5: MigrationStage = MigrationStage(from: "Simplenote 6", to: "Simplenote 7", steps: [
         .addAttribute(entity: "Preferences", attribute: "was_sustainer", defaultValue: .bool(false)),
     ])
     static let preferencesEntityV3 = EntityDescription(
