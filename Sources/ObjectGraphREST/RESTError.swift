@@ -99,6 +99,15 @@ public enum RESTError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the server answered the request with a 4xx status: it refused it without acting on it.
+    var refusedWithoutActing: Bool {
+        switch self {
+        case .validationFailed, .rateLimited: true
+        case .httpStatus(let status, _, _, _): (400..<500).contains(status)
+        default: false
+        }
+    }
+
     /// At most 200 characters of a body, for error messages.
     static func excerpt(_ body: some Sequence<UInt8>) -> String {
         let text = String(decoding: Array(body.prefix(800)), as: UTF8.self)

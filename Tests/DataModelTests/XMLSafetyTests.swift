@@ -117,4 +117,22 @@ struct XMLSafetyTests {
         #expect(error.diagnostic.message.hasPrefix("malformed XML: "))
         #expect(error.diagnostic.location?.line == 2)
     }
+
+    /// Found by the model-reader fuzz target: a model declaring UTF-7 went through iconv's UTF-7 decoder,
+    /// five times slower than UTF-8, and took over the 1 s hang limit.
+    @Test("An encoding that needs iconv is refused at its location; UTF-8, UTF-16 and ISO-8859-1 are read")
+    func encodingsOutsideTheNativeOnesAreRefused() throws {
+        let body = "\n<model type=\"com.apple.IDECoreDataModeler.DataModel\"><entity name=\"A\"/></model>\n"
+        for name in ["UTF-7", "EBCDIC-US", "x-unknown"] {
+            let error = try #require(readError(#"<?xml version="1.0" encoding="\#(name)"?>"# + body))
+            #expect(error.diagnostic.message.contains("names the encoding \"\(name)\""))
+            #expect(error.diagnostic.location == SourceLocation(line: 1, column: 31))
+        }
+        let spaced = try #require(readError("<?xml version='1.0'\n   encoding = 'utf-7'?>" + body))
+        #expect(spaced.diagnostic.location == SourceLocation(line: 2, column: 16))
+        for name in ["UTF-8", "utf-8", "ISO-8859-1", "US-ASCII"] {
+            #expect(readError(#"<?xml version="1.0" encoding="\#(name)"?>"# + body) == nil)
+        }
+        #expect(readError(#"<?xml version="1.0"?>"# + body) == nil)
+    }
 }

@@ -96,7 +96,7 @@ import Testing
             let created = try await store.save(ChangeSet(inserted: [label]))
             #expect(created.first?.key == .integer(900))
 
-            let transport = URLSessionTransport(timeout: 5)
+            let transport = URLSessionTransport(timeout: 60)
             let url = try #require(URL(string: server.baseURL.absoluteString + "/repos/octocat/Hello-World/labels"))
             let response = try await transport.send(HTTPRequest(method: .post, url: url, headers: ["Content-Type": "application/json"],
                                                                 body: Data(#"{"name": "x", "repository_id": 1296269}"#.utf8)))

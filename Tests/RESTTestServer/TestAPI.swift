@@ -23,4 +23,7 @@ public enum ServerFault: Sendable, Hashable {
     case delay(Double)
     /// Send the start of a response, then close the connection.
     case closeConnection
+    /// Act on the request as the API does (create the object of a `POST`), then close the connection
+    /// without an answer: the client cannot tell whether it took effect.
+    case loseResponse
 }

@@ -6,6 +6,10 @@ import Synchronization
 /// A FlyingFox HTTP server on 127.0.0.1 and an ephemeral port that serves one ``TestAPI``, counts
 /// requests, injects faults, and behaves as GitHub does over HTTP (``ServerOptions``): `ETag` and
 /// `Last-Modified` on `GET` responses, `304 Not Modified` for conditional requests, and a rate limit.
+/// It honours `Idempotency-Key` on `POST` and `PATCH` as the IETF HTTPAPI draft describes: the first
+/// response is kept under the key and a repeat with the same request gets it again (with
+/// `Idempotent-Replayed: true`) without the API acting twice; a repeat with another method, path or body
+/// is refused with 422, and one that arrives while the first is in progress with 409.
 ///
 /// ```swift
 /// let server = try await TestServer.start(BandcampAPI())
@@ -103,8 +107,12 @@ public final class TestServer: Sendable {
         case .closeConnection?:
             return FlyingFox.HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"],
                                 body: HTTPBodySequence(from: BrokenBody(), count: 4096))
+        case .loseResponse?:
+            _ = state.answer(request, api: api)
+            return FlyingFox.HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"],
+                                body: HTTPBodySequence(from: BrokenBody(), count: 4096))
         case nil:
-            response = api.respond(to: request)
+            response = state.answer(request, api: api)
             if request.method == "GET", response.status == 200 {
                 response = state.validate(response, for: request, validators: options.validators)
             }
@@ -133,9 +141,38 @@ private final class ServerState: Sendable {
         var versions: [String: (etag: String, since: Date)] = [:]
         /// The current rate-limit window: its end and the requests it counted.
         var window: (end: Date, used: Int)?
+        /// By idempotency key, the request it came with and the response kept (nil while in progress).
+        var idempotent: [String: (request: String, response: ServerResponse?)] = [:]
     }
 
     let lock = Mutex(Contents())
+
+    /// The API's answer to `request`, or, for a `POST` or `PATCH` with an `Idempotency-Key` seen before,
+    /// the answer kept under the key (422 for a different request under the same key, 409 while the
+    /// first is still in progress).
+    func answer(_ request: ServerRequest, api: some TestAPI) -> ServerResponse {
+        guard ["POST", "PATCH"].contains(request.method), let key = request.headers["idempotency-key"] else {
+            return api.respond(to: request)
+        }
+        let fingerprint = request.line + "\n" + String(decoding: request.body, as: UTF8.self)
+        let earlier = lock.withLock { contents -> (String, ServerResponse?)? in
+            if let earlier = contents.idempotent[key] { return earlier }
+            contents.idempotent[key] = (fingerprint, nil)
+            return nil
+        }
+        if let (first, kept) = earlier {
+            guard first == fingerprint else { return .error(422, "Idempotency-Key is already used for another request") }
+            guard var replay = kept else { return .error(409, "A request with this Idempotency-Key is in progress") }
+            replay.headers["Idempotent-Replayed"] = "true"
+            return replay
+        }
+        let response = api.respond(to: request)
+        lock.withLock { contents in
+            // A server error is not kept: the request may be sent again and acted on.
+            contents.idempotent[key] = response.status >= 500 ? nil : (fingerprint, response)
+        }
+        return response
+    }
 
     /// `response` with its validators, or `304 Not Modified` when the request's `If-None-Match` (or,
     /// without one, `If-Modified-Since`) shows the client has the current representation.

@@ -22,6 +22,11 @@ enum XMLDocumentParser {
         guard bytes.count < Int(Int32.max) else {
             throw XMLParseFailure(message: "the file is too large to be a data model", location: nil)
         }
+        if let encoding = DeclaredEncoding(in: bytes), !encoding.isSupported {
+            throw XMLParseFailure(
+                message: "the XML declaration names the encoding \"\(encoding.name)\"; a data model is UTF-8 (as Xcode writes it), UTF-16, US-ASCII or ISO-8859-1",
+                location: encoding.location)
+        }
         let builder = XMLTreeBuilder(bytes: bytes)
         let parsed: Bool = bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return false }

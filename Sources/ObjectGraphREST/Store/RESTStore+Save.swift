@@ -33,7 +33,10 @@ extension RESTStore {
             try await delete(deletion, decoder: &decoder)
         }
         cache.apply(changesFrom: original, to: decoder.cache)
-        for snapshot in changes.inserted { completedInserts[snapshot.id] = nil }
+        for snapshot in changes.inserted {
+            completedInserts[snapshot.id] = nil
+            idempotencyAttempts[snapshot.id] = nil
+        }
         let permanentIDs = try changes.inserted.map { snapshot in
             guard let id = progress.permanentIDs[snapshot.id] else {
                 throw ObjectGraphError.inconsistentData("the save created no object for \(snapshot.id)")
@@ -98,7 +101,15 @@ extension RESTStore {
             let present = Set(staged.values.indices.filter { !staged.values[$0].isNull })
             let body = RequestEncoder.withEntityValue(
                 RequestEncoder.body(entity, for: .create, values: staged.values, indices: present, toOnes: toOnes), of: entity, in: compiled)
-            let (document, _) = try await client.send(.post, url, body: body)
+            let document: JSONValue?
+            do {
+                (document, _) = try await client.send(.post, url, body: body, idempotencyKey: idempotencyKey(for: snapshot.id))
+            } catch let error as RESTError where error.refusedWithoutActing {
+                // The server answered and did not create the object: the next attempt (edited, perhaps) is a
+                // new request with a new key. After no answer, the key stays, so a retry cannot create twice.
+                idempotencyAttempts[snapshot.id, default: 0] += 1
+                throw error
+            }
             guard let document else {
                 throw RESTError.malformedDocument(url: url.absoluteString, reason: "expected the created \(entity.entity.name)", excerpt: "")
             }
@@ -111,6 +122,13 @@ extension RESTStore {
         progress.permanentIDs[snapshot.id] = id
         progress.written.append(id)
         invalidateInverseLists(of: entity, destinations: staged.toOneIDs, in: &decoder.cache)
+    }
+
+    /// The idempotency key of the `POST` that creates the new object `id`: this store's random prefix,
+    /// the temporary ID's number, and how many times the server refused it (4xx), so every retry after a
+    /// lost response repeats the key and a request after a refusal gets a new one.
+    private func idempotencyKey(for id: AnyObjectID) -> String {
+        "\(idempotencyPrefix)-\(id.key)-\(idempotencyAttempts[id] ?? 0)"
     }
 
     /// The URL a new object is POSTed to: the relationship URL of an owner whose inverse mapping asks for

@@ -51,6 +51,10 @@ public actor RESTStore: PersistentStore {
     var cache = ObjectCache()
     /// Objects a failed save already created on the server, by their temporary IDs.
     var completedInserts: [AnyObjectID: CreatedObject] = [:]
+    /// By temporary ID, how many `POST`s of a new object the server refused with a 4xx.
+    var idempotencyAttempts: [AnyObjectID: Int] = [:]
+    /// A random prefix of this store's idempotency keys, so keys never repeat across stores or runs.
+    nonisolated let idempotencyPrefix = UUID().uuidString.lowercased()
     /// Publishes saves and objects fetches found changed (``changes()``).
     nonisolated let broadcaster = StoreChangeBroadcaster()
 

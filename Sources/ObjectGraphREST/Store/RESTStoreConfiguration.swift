@@ -45,6 +45,12 @@ extension RESTStore {
         public var conditionalRequestCacheSize: Int
         /// How many objects the store keeps from responses, and for how long they answer faults.
         public var objectCache: RESTObjectCachePolicy
+        /// The header that carries each `POST`'s idempotency key (`Idempotency-Key`, as the IETF
+        /// HTTPAPI draft names it; `nil`: none). The key is the same every time the same new object is
+        /// sent (a save retried after a lost response), so a server that honours it creates the object
+        /// once: it stores the first response under the key and answers a repeat with that response, and
+        /// answers a repeat with a different body 422. Servers that do not know the header ignore it.
+        public var idempotencyKeyHeader: String?
 
         /// Creates a configuration.
         public init(
@@ -59,7 +65,8 @@ extension RESTStore {
             retry: RetryPolicy = .default,
             maximumRateLimitWait: Duration = .seconds(60),
             conditionalRequestCacheSize: Int = 16 << 20,
-            objectCache: RESTObjectCachePolicy = RESTObjectCachePolicy()
+            objectCache: RESTObjectCachePolicy = RESTObjectCachePolicy(),
+            idempotencyKeyHeader: String? = "Idempotency-Key"
         ) {
             self.mappings = mappings
             self.queryParameters = queryParameters
@@ -73,6 +80,7 @@ extension RESTStore {
             self.maximumRateLimitWait = maximumRateLimitWait
             self.conditionalRequestCacheSize = conditionalRequestCacheSize
             self.objectCache = objectCache
+            self.idempotencyKeyHeader = idempotencyKeyHeader
         }
     }
 }

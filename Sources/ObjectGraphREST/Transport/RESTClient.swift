@@ -14,6 +14,7 @@ final class RESTClient: Sendable {
     private let headerProvider: (@Sendable () async throws -> [String: String])?
     private let retry: RetryPolicy
     private let maximumRateLimitWait: Duration
+    private let idempotencyKeyHeader: String?
     private let limiter: RequestLimiter
     private let gate = RateLimitGate()
     private let validators: ConditionalRequestCache
@@ -28,6 +29,7 @@ final class RESTClient: Sendable {
         self.headerProvider = configuration.headerProvider
         self.retry = configuration.retry
         self.maximumRateLimitWait = configuration.maximumRateLimitWait
+        self.idempotencyKeyHeader = configuration.idempotencyKeyHeader
         self.limiter = RequestLimiter(limit: configuration.maxConcurrentRequests)
         self.validators = ConditionalRequestCache(capacity: configuration.conditionalRequestCacheSize)
     }
@@ -43,9 +45,18 @@ final class RESTClient: Sendable {
     ///   ``RESTError/httpStatus(status:method:url:body:)`` for other statuses outside 2xx, transport
     ///   errors, ``RESTError/responseTooLarge(method:url:limit:)`` for a body over ``maximumResponseSize``,
     ///   ``RESTError/malformedDocument(url:reason:excerpt:)`` for a body that is not JSON.
-    func send(_ method: HTTPMethod, _ url: URL, body: JSONValue? = nil) async throws -> (JSONValue?, HTTPResponse) {
-        let request = try await prepare(method, url, body: body)
-        let retries = RetryPolicy.isIdempotent(method) ? retry.maximumAttempts : 1
+    /// `idempotencyKey`, for a `POST`, is sent as the configured idempotency header; with it, the
+    /// policy may send the `POST` again (``RetryPolicy/retriesKeyedPOSTs``).
+    func send(
+        _ method: HTTPMethod, _ url: URL, body: JSONValue? = nil, idempotencyKey: String? = nil
+    ) async throws -> (JSONValue?, HTTPResponse) {
+        var request = try await prepare(method, url, body: body)
+        var repeatable = RetryPolicy.isIdempotent(method)
+        if let idempotencyKey, let header = idempotencyKeyHeader {
+            request.headers[header] = idempotencyKey
+            repeatable = repeatable || retry.retriesKeyedPOSTs
+        }
+        let retries = repeatable ? retry.maximumAttempts : 1
         var generator = SystemRandomNumberGenerator()
         var attempt = 1
         while true {
@@ -53,7 +64,7 @@ final class RESTClient: Sendable {
             counts.withLock { $0.requests += 1 }
             let response: HTTPResponse
             do {
-                response = try await limiter.run { [transport] in try await transport.send(request) }
+                response = try await limiter.run { [transport, request] in try await transport.send(request) }
             } catch let error as RESTError where attempt < retries && error.isPassing {
                 attempt += 1
                 counts.withLock { $0.retries += 1 }

@@ -2,8 +2,10 @@
 /// RFC 9110 §9.2.2), after a timeout, a dropped connection or a status in ``retriedStatuses``, waiting
 /// an exponentially growing, jittered delay, or the server's `Retry-After` when that is longer.
 ///
-/// `POST` and `PATCH` are never repeated: the server may have acted on a request whose response was
-/// lost, and sending it again could create a second object or apply a change twice.
+/// `PATCH` is never repeated, nor is `POST` unless ``retriesKeyedPOSTs`` says the server honours the
+/// idempotency key every `POST` carries (``RESTStore/Configuration/idempotencyKeyHeader``): the server may
+/// have acted on a request whose response was lost, and sending it again could create a second object
+/// or apply a change twice.
 ///
 /// ```swift
 /// var configuration = RESTStore.Configuration()
@@ -19,18 +21,24 @@ public struct RetryPolicy: Sendable, Hashable {
     public var maximumDelay: Duration
     /// The statuses that count as passing failures.
     public var retriedStatuses: Set<Int>
+    /// Whether a `POST` that carries an idempotency key is sent again too. Turn it on only for a
+    /// server that honours the key (answers a repeated key with the first request's response, without
+    /// acting again); off by default.
+    public var retriesKeyedPOSTs: Bool
 
     /// Creates a policy.
     public init(
         maximumAttempts: Int = 3,
         initialDelay: Duration = .milliseconds(250),
         maximumDelay: Duration = .seconds(8),
-        retriedStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
+        retriedStatuses: Set<Int> = [408, 429, 500, 502, 503, 504],
+        retriesKeyedPOSTs: Bool = false
     ) {
         self.maximumAttempts = max(1, maximumAttempts)
         self.initialDelay = initialDelay
         self.maximumDelay = maximumDelay
         self.retriedStatuses = retriedStatuses
+        self.retriesKeyedPOSTs = retriesKeyedPOSTs
     }
 
     /// Three attempts, 250 ms doubling up to 8 s, on 408, 429, 500, 502, 503 and 504.

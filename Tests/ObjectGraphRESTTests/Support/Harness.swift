@@ -25,7 +25,7 @@ final class RecordingTransport: HTTPTransport {
     private let base: URLSessionTransport
     private let sent = Mutex<[HTTPRequest]>([])
 
-    init(timeout: TimeInterval = 5) {
+    init(timeout: TimeInterval = 60) {
         base = URLSessionTransport(timeout: timeout)
     }
 
@@ -47,7 +47,7 @@ final class RecordingTransport: HTTPTransport {
 
 /// A transport that notes the largest number of requests in flight at once (each held 20 ms).
 final class InFlightTransport: HTTPTransport {
-    private let base = URLSessionTransport(timeout: 5)
+    private let base = URLSessionTransport(timeout: 60)
     private let counts = Mutex((current: 0, highest: 0))
 
     var highest: Int { counts.withLock { $0.highest } }
@@ -67,7 +67,7 @@ final class InFlightTransport: HTTPTransport {
 enum Stores {
     /// GitHub pages with `page`/`per_page` and `Link` headers; one item per page shows paging works.
     static func github(
-        _ server: TestServer, transport: any HTTPTransport = URLSessionTransport(timeout: 5), pageSize: Int = 1,
+        _ server: TestServer, transport: any HTTPTransport = URLSessionTransport(timeout: 60), pageSize: Int = 1,
         configure: (inout RESTStore.Configuration) -> Void = { _ in }
     ) throws -> RESTStore {
         var configuration = RESTStore.Configuration(pagination: RESTPagination(style: .page(page: "page", size: "per_page"), pageSize: pageSize))
@@ -76,7 +76,7 @@ enum Stores {
     }
 
     /// Bandcamp's band search takes `?name=`.
-    static func bandcamp(_ server: TestServer, transport: any HTTPTransport = URLSessionTransport(timeout: 5)) throws -> RESTStore {
+    static func bandcamp(_ server: TestServer, transport: any HTTPTransport = URLSessionTransport(timeout: 60)) throws -> RESTStore {
         try RESTStore(model: BandcampModel.model.schema, baseURL: server.baseURL, transport: transport, configuration: .init(
             queryParameters: ["Band": ["name": "name"]]))
     }
