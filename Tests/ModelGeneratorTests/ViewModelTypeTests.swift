@@ -16,6 +16,7 @@ struct ViewModelTypeTests {
                 <attribute name="flag" attributeType="Boolean" defaultValueString="YES" usesScalarValueType="YES"/>
                 <attribute name="when" optional="YES" attributeType="Date"/>
                 <attribute name="id2" attributeType="UUID"/>
+                <attribute name="level" optional="YES" attributeType="Integer 32" defaultValueString="7" usesScalarValueType="YES"/>
             </entity>
             """)
         #expect(!diagnostics.containsErrors)
@@ -29,6 +30,10 @@ struct ViewModelTypeTests {
         #expect(thing.attribute("flag")?.initialValue == " = true")
         #expect(thing.attribute("when")?.swiftType == "Date?")
         #expect(thing.attribute("id2")?.initialValue == " = UUID()")
+        // An optional attribute with a default starts at it, as in Core Data (it started at nil: found by
+        // the property round trips).
+        #expect(thing.attribute("level")?.swiftType == "Int32?")
+        #expect(thing.attribute("level")?.initialValue == " = 7")
         #expect(thing.initParameters.map { "\($0.name): \($0.swiftType)" } == ["name: String", "id2: UUID"])
     }
 

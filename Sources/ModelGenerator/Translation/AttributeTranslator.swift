@@ -8,7 +8,8 @@ struct AttributeTranslator {
         var valueType: String
         /// Whether the Swift property is `Optional`.
         var isOptional: Bool
-        /// The initial value, without ` = `, for a non-optional property.
+        /// The initial value, without ` = `: the model's default (for optional properties too, as Core Data
+        /// sets defaults on insert), else a zero value for a non-optional property.
         var initialValue: String?
         /// Whether the value goes through the runtime's JSON helpers.
         var isJSON: Bool
@@ -28,7 +29,7 @@ struct AttributeTranslator {
         if let mapping = AttributeTypeMapping.mapping(for: attribute.type) {
             let modelDefault = attribute.defaultValue.flatMap { ValueLiterals.initialValue($0, swiftType: mapping.swiftType) }
             return Storage(valueType: mapping.swiftType, isOptional: attribute.isOptional,
-                           initialValue: attribute.isOptional ? nil : (modelDefault ?? mapping.zeroValue),
+                           initialValue: attribute.isOptional ? modelDefault : (modelDefault ?? mapping.zeroValue),
                            isJSON: false, hasModelDefault: modelDefault != nil)
         }
         switch attribute.type {

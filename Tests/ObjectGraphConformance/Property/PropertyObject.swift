@@ -23,7 +23,7 @@ public final class PropertyObject: ManagedObject, ManagedEntity {
 
     /// A new object whose attributes hold their defaults (`null` for optional ones without).
     public required init(entity: EntityDescription) {
-        values = entity.attributes.map { $0.defaultValue ?? ($0.isOptional ? .null : Self.zero(of: $0.type)) }
+        values = entity.attributes.map { Self.initialValue(of: $0) ?? RandomValues.zero(of: $0.type) }
         super.init(entity: entity)
     }
 
@@ -57,7 +57,14 @@ public final class PropertyObject: ManagedObject, ManagedEntity {
         }
     }
 
-    private static func zero(of type: AttributeType) -> AttributeValue {
-        RandomValues.zero(of: type)
+    /// The value a new object's attribute starts with, in this class and in generated ones: the model's
+    /// default (as a `Float` holds it, for a float attribute), `null` for an optional attribute without
+    /// one; `nil` when the class chooses (a required attribute without a default starts at a zero value).
+    public static func initialValue(of attribute: AttributeDescription) -> AttributeValue? {
+        switch attribute.defaultValue {
+        case .double(let number)? where attribute.type == .float: .double(Double(Float(number)))
+        case let value?: value
+        case nil: attribute.isOptional ? .null : nil
+        }
     }
 }

@@ -53,8 +53,15 @@ struct RoundTripState {
         }
         report.objects += objects.count
         for object in objects { linkRandomly(object, among: objects, density: 0.3) }
-        phase = "before save 1 (the values set)"
+        phase = "before save 1 (the values set, and the defaults of the others)"
         for object in objects {
+            for (index, attribute) in object.entity.attributes.enumerated() where assigned[ObjectIdentifier(object)]?[index] == nil {
+                guard let expected = PropertyObject.initialValue(of: attribute) else { continue }
+                let value = object.attributeValue(at: index)
+                if !GraphCapture.same(expected, value) {
+                    throw failure("\(object.entity.name).\(attribute.name) starts as \(GraphCapture.debug(value)), not its default \(GraphCapture.debug(expected))")
+                }
+            }
             for (index, value) in assigned[ObjectIdentifier(object)] ?? [:] where !GraphCapture.same(value, object.attributeValue(at: index)) {
                 throw failure("\(object.entity.name).\(object.entity.attributes[index].name) was set to \(GraphCapture.debug(value)) but reads \(GraphCapture.debug(object.attributeValue(at: index)))")
             }
