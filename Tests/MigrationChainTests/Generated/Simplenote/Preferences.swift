@@ -20,7 +20,7 @@ final class Preferences: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `analytics_enabled` (Boolean, optional, default true).
-    var analytics_enabled: Bool? { didSet { markChanged(attributeAt: 0) } }
+    var analytics_enabled: Bool? = true { didSet { markChanged(attributeAt: 0) } }
     /// Attribute `ghostData` (String, optional).
     var ghostData: String? { didSet { markChanged(attributeAt: 1) } }
     /// Attribute `recent_searches` (Transformable, optional).

@@ -20,17 +20,17 @@ final class Settings: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `decline_skip_versions` (Integer 32, optional, default 0).
-    var decline_skip_versions: Int32? { didSet { markChanged(attributeAt: 0) } }
+    var decline_skip_versions: Int32? = 0 { didSet { markChanged(attributeAt: 0) } }
     /// Attribute `dislike_skip_versions` (Integer 32, optional, default 0).
-    var dislike_skip_versions: Int32? { didSet { markChanged(attributeAt: 1) } }
+    var dislike_skip_versions: Int32? = 0 { didSet { markChanged(attributeAt: 1) } }
     /// Attribute `ghostData` (String, optional).
     var ghostData: String? { didSet { markChanged(attributeAt: 2) } }
     /// Attribute `like_skip_versions` (Integer 32, optional, default 0).
-    var like_skip_versions: Int32? { didSet { markChanged(attributeAt: 3) } }
+    var like_skip_versions: Int32? = 0 { didSet { markChanged(attributeAt: 3) } }
     /// Attribute `minimum_events` (Integer 32, optional, default 0).
-    var minimum_events: Int32? { didSet { markChanged(attributeAt: 4) } }
+    var minimum_events: Int32? = 0 { didSet { markChanged(attributeAt: 4) } }
     /// Attribute `minimum_interval_days` (Integer 32, optional, default 0).
-    var minimum_interval_days: Int32? { didSet { markChanged(attributeAt: 5) } }
+    var minimum_interval_days: Int32? = 0 { didSet { markChanged(attributeAt: 5) } }
     /// Attribute `ratings_disabled` (Boolean, optional).
     var ratings_disabled: Bool? { didSet { markChanged(attributeAt: 6) } }
     /// Attribute `simperiumKey` (String, optional).

@@ -20,7 +20,7 @@ final class Tag: SPManagedObject {
     override static var entity: EntityDescription { tagEntity }
 
     /// Attribute `index` (Integer 32, optional, default 0).
-    var index: Int32? { didSet { markChanged(attributeAt: 2) } }
+    var index: Int32? = 0 { didSet { markChanged(attributeAt: 2) } }
     /// Attribute `name` (String, optional).
     var name: String? { didSet { markChanged(attributeAt: 3) } }
     /// Attribute `share` (String, optional).
