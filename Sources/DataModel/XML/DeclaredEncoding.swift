@@ -26,12 +26,11 @@ struct DeclaredEncoding {
         guard declaration.starts(with: Array("<?xml".utf8)),
               let end = Self.find(Array("?>".utf8), in: declaration),
               let key = Self.find(Array("encoding".utf8), in: Array(declaration[..<end])) else { return nil }
-        var index = key + 8
-        while index < end, declaration[index] == 0x20 || declaration[index] == 0x09 || declaration[index] == 0x0A || declaration[index] == 0x0D { index += 1 }
-        guard index < end, declaration[index] == UInt8(ascii: "=") else { return nil }
-        index += 1
-        while index < end, declaration[index] == 0x20 || declaration[index] == 0x09 || declaration[index] == 0x0A || declaration[index] == 0x0D { index += 1 }
-        guard index < end, declaration[index] == UInt8(ascii: "\"") || declaration[index] == UInt8(ascii: "'") else { return nil }
+        let isSpace: (UInt8) -> Bool = { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        let equals = declaration[(key + 8)..<end].firstIndex { !isSpace($0) }
+        guard let equals, declaration[equals] == UInt8(ascii: "=") else { return nil }
+        guard let index = declaration[(equals + 1)..<end].firstIndex(where: { !isSpace($0) }),
+              declaration[index] == UInt8(ascii: "\"") || declaration[index] == UInt8(ascii: "'") else { return nil }
         let quote = declaration[index]
         let valueStart = index + 1
         guard let valueEnd = declaration[valueStart..<end].firstIndex(of: quote) else { return nil }
