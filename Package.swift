@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ObjectGraphREST", targets: ["ObjectGraphREST"]),
         .library(name: "ObjectGraphSQLite", targets: ["ObjectGraphSQLite"]),
         .library(name: "ObjectGraphPostgres", targets: ["ObjectGraphPostgres"]),
+        .library(name: "ObjectGraphCache", targets: ["ObjectGraphCache"]),
     ],
     // `PostgreSQL` builds ObjectGraphPostgres over postgres-nio; off by default, so users of the other
     // stores never fetch or build postgres-nio (`swift build --traits PostgreSQL` turns it on).
@@ -170,6 +171,12 @@ let package = Package(
         .testTarget(
             name: "RESTStoreConformanceTests",
             dependencies: ["ObjectGraphREST", "RESTTestServer", "ObjectGraphConformance"]
+        ),
+        // The caching store: a RESTStore (or any remote store) behind a SQLite cache, for offline reading.
+        .target(name: "ObjectGraphCache", dependencies: ["ObjectGraph", "ObjectGraphREST", "ObjectGraphSQLite", "CSQLite"]),
+        .testTarget(
+            name: "ObjectGraphCacheTests",
+            dependencies: ["ObjectGraphCache", "ObjectGraphREST", "ObjectGraphSQLite", "RESTTestServer", "ObjectGraphConformance", "ExampleModels"]
         ),
         .executableTarget(
             name: "rest-example",

@@ -1,15 +1,16 @@
 import ObjectGraph
 import ObjectGraphREST
 
-/// A REST mapping for the `Music` fixture model, as the generator would emit it for a plain JSON API:
-/// each entity at `/<Entity>` with an `id` key, attributes under their own names, to-ones as
+/// A REST mapping for the `Music` fixture model, as the generator would emit it for a plain JSON API (the
+/// REST and caching stores' conformance suites use it): each entity at `/<Entity>` with an `id` key, attributes under their own names, to-ones as
 /// `<relationship>_id` foreign keys, to-manys with a to-one inverse at `/<Destination>?<inverse>_id=:id`;
 /// of a many-to-many pair, the side whose name sorts first keeps `<relationship>_ids` arrays and the other
 /// reads `/<Destination>?<inverse>_ids=:id`. An inheritance hierarchy whose generated mapping has an
 /// entity key (`Media`: `rest.entityKey` `type`) shares its root's collection, single-table style, with
 /// the generated `entityKey` and `entityValue`.
-enum MusicREST {
-    static func mappings(for model: ModelDescription) -> [String: RESTEntityMapping] {
+public enum MusicREST {
+    /// The mapping of every entity of `model` (the `Music` fixture model).
+    public static func mappings(for model: ModelDescription) -> [String: RESTEntityMapping] {
         var mappings: [String: RESTEntityMapping] = [:]
         for entity in model.entities {
             let collection = entity.rest?.entityKey == nil ? entity.name : model.rootEntityName(of: entity.name)
@@ -22,8 +23,9 @@ enum MusicREST {
         return mappings
     }
 
+    /// A store configuration with `mappings`, offset paging by 3, and string attributes as query parameters.
     /// String attributes filter on the server (`?name=Low`); the generic server compares strings exactly.
-    static func configuration(for model: ModelDescription, mappings: [String: RESTEntityMapping]) -> RESTStore.Configuration {
+    public static func configuration(for model: ModelDescription, mappings: [String: RESTEntityMapping]) -> RESTStore.Configuration {
         var parameters: [String: [String: String]] = [:]
         for entity in model.entities {
             let names = entity.attributes.filter { $0.type == .string && !$0.isTransient }.map(\.name)

@@ -1,0 +1,153 @@
+import Foundation
+import ObjectGraph
+
+/// Which cache row holds which remote object, when each object and each fetch was last read from the
+/// server, and how recently each object was used: kept in memory, written through to the
+/// ``IdentityDatabase``. Owned by the ``CachingStore`` actor.
+///
+/// Remote IDs (the caching store's IDs) and cache IDs (the ``ObjectGraphSQLite/SQLiteStore``'s) both
+/// name the root entity; a pair is recorded only after the cache row exists and forgotten before the row
+/// is deleted, so a crash in between leaves at most rows without a pair, which opening deletes.
+final class CacheIndex {
+    private let database: IdentityDatabase
+    private(set) var cacheIDs: [AnyObjectID: AnyObjectID] = [:]
+    private(set) var remoteIDs: [AnyObjectID: AnyObjectID] = [:]
+    private var fetchedAt: [AnyObjectID: Double] = [:]
+    private var usedAt: [AnyObjectID: Int64] = [:]
+    private var touched: Set<AnyObjectID> = []
+    private var clock: Int64 = 0
+
+    /// Opens the identity database at `path` (`nil`: in memory) and reads every pair.
+    init(path: String?) throws(CachingStoreError) {
+        database = try IdentityDatabase(path: path)
+        for row in try database.query("SELECT root, remote_key, local_key, fetched_at, used_at FROM cache_identity") {
+            guard let root = row[0], let remoteText = row[1], let localText = row[2] else { continue }
+            let remote = AnyObjectID(entityName: root, key: try key(remoteText))
+            let local = AnyObjectID(entityName: root, key: try key(localText))
+            cacheIDs[remote] = local
+            remoteIDs[local] = remote
+            fetchedAt[remote] = row[3].flatMap(Double.init) ?? 0
+            let used = row[4].flatMap { Int64($0) } ?? 0
+            usedAt[remote] = used
+            clock = max(clock, used)
+        }
+    }
+
+    /// The number of cached objects.
+    var count: Int { cacheIDs.count }
+
+    /// Records that the cache rows `pairs[i].cache` hold the remote objects `pairs[i].remote`, read from
+    /// the server at `date`.
+    func record(_ pairs: [(remote: AnyObjectID, cache: AnyObjectID)], fetchedAt date: Date) throws(CachingStoreError) {
+        let time = date.timeIntervalSinceReferenceDate
+        var rows: [[IdentityValue]] = []
+        for (remote, cache) in pairs {
+            clock += 1
+            rows.append([.text(remote.entityName), .text(Self.text(remote.key)), .text(Self.text(cache.key)), .real(time), .integer(clock)])
+        }
+        try database.run("INSERT OR REPLACE INTO cache_identity VALUES (?, ?, ?, ?, ?)", rows: rows)
+        for (index, (remote, cache)) in pairs.enumerated() {
+            if let old = cacheIDs[remote] { remoteIDs[old] = nil }
+            cacheIDs[remote] = cache
+            remoteIDs[cache] = remote
+            fetchedAt[remote] = time
+            if case .integer(let used) = rows[index][4] { usedAt[remote] = used }
+        }
+    }
+
+    /// Records that the cached objects `remotes` were read from the server at `date`, with every use
+    /// since the last write.
+    func markFetched(_ remotes: [AnyObjectID], at date: Date) throws(CachingStoreError) {
+        let time = date.timeIntervalSinceReferenceDate
+        for remote in remotes where cacheIDs[remote] != nil { fetchedAt[remote] = time }
+        touched.formUnion(remotes)
+        try flushUses()
+    }
+
+    /// Forgets the pairs of `remotes` (before their rows are deleted).
+    func forget(_ remotes: [AnyObjectID]) throws(CachingStoreError) {
+        let known = remotes.filter { cacheIDs[$0] != nil }
+        try database.run("DELETE FROM cache_identity WHERE root = ? AND remote_key = ?",
+                         rows: known.map { [.text($0.entityName), .text(Self.text($0.key))] })
+        for remote in known {
+            if let cache = cacheIDs.removeValue(forKey: remote) { remoteIDs[cache] = nil }
+            fetchedAt[remote] = nil
+            usedAt[remote] = nil
+            touched.remove(remote)
+        }
+    }
+
+    /// Notes that `remotes` were just read (in memory; written with the next change).
+    func touch(_ remotes: some Sequence<AnyObjectID>) {
+        for remote in remotes where cacheIDs[remote] != nil {
+            clock += 1
+            usedAt[remote] = clock
+            touched.insert(remote)
+        }
+    }
+
+    /// Writes the uses and fetch times noted since the last write.
+    func flushUses() throws(CachingStoreError) {
+        let rows: [[IdentityValue]] = touched.compactMap { remote in
+            guard let used = usedAt[remote] else { return nil }
+            return [.real(fetchedAt[remote] ?? 0), .integer(used), .text(remote.entityName), .text(Self.text(remote.key))]
+        }
+        try database.run("UPDATE cache_identity SET fetched_at = ?, used_at = ? WHERE root = ? AND remote_key = ?", rows: rows)
+        touched.removeAll()
+    }
+
+    /// Whether the cached object `remote` was read from the server less than `maximumAge` before `now`.
+    func isFresh(_ remote: AnyObjectID, maximumAge: Duration, now: Date) -> Bool {
+        guard let time = fetchedAt[remote] else { return false }
+        return now.timeIntervalSinceReferenceDate - time < maximumAge.seconds
+    }
+
+    /// The cached objects, least recently used first.
+    func leastRecentlyUsed() -> [AnyObjectID] {
+        usedAt.sorted { $0.value < $1.value }.map(\.key)
+    }
+
+    /// When the fetch `request` last answered from the server, or `nil`.
+    func fetchTime(of request: String) throws(CachingStoreError) -> Date? {
+        let rows = try database.query("SELECT fetched_at FROM cache_queries WHERE request = ?", [.text(request)])
+        guard let text = rows.first?.first ?? nil, let time = Double(text) else { return nil }
+        return Date(timeIntervalSinceReferenceDate: time)
+    }
+
+    /// Records that the fetch `request` answered from the server at `date`.
+    func recordFetch(of request: String, at date: Date) throws(CachingStoreError) {
+        try database.run("INSERT OR REPLACE INTO cache_queries VALUES (?, ?)", rows: [[.text(request), .real(date.timeIntervalSinceReferenceDate)]])
+    }
+
+    /// Forgets every fetch time, so no fetch counts as fresh (after evictions or deletions changed answers).
+    func forgetFetchTimes() throws(CachingStoreError) {
+        try database.execute("DELETE FROM cache_queries")
+    }
+
+    /// `i:12` for an integer key, `s:octocat` for a string key.
+    static func text(_ key: ObjectKey) -> String {
+        switch key {
+        case .integer(let number): "i:\(number)"
+        case .string(let text): "s:\(text)"
+        case .temporary(let number): "t:\(number)"
+        }
+    }
+
+    private func key(_ text: String) throws(CachingStoreError) -> ObjectKey {
+        let body = String(text.dropFirst(2))
+        switch text.prefix(2) {
+        case "i:": if let number = Int64(body) { return .integer(number) }
+        case "s:": return .string(body)
+        default: break
+        }
+        throw .malformedRemoteKey(path: database.path, text: text)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import ObjectGraph
+
+/// Fetches and counts, answered from the server or the cache as the entity's policy says.
+extension CachingStore {
+    /// The objects matching `request`, from the server or the cache as the entity's ``CachePolicy`` says.
+    public func fetch(_ request: StoreFetchRequest) async throws -> [Snapshot] {
+        let key = Self.key(of: request)
+        return try await answer(
+            entityName: request.entityName, isFresh: try isFresh(key),
+            fromServer: { try await $0.fetchFromServer(request) },
+            fromCache: { try await $0.fetchFromCache(request) })
+    }
+
+    /// The number of objects ``fetch(_:)`` returns; from the server, the count of a fetch (which also
+    /// refreshes the cache).
+    public func count(_ request: StoreFetchRequest) async throws -> Int {
+        let unsorted = StoreFetchRequest(
+            entityName: request.entityName, includesSubentities: request.includesSubentities, predicate: request.predicate,
+            limit: request.limit, offset: request.offset)
+        return try await answer(
+            entityName: request.entityName, isFresh: try isFresh(Self.key(of: unsorted)),
+            fromServer: { try await $0.fetchFromServer(unsorted).count },
+            fromCache: { try await $0.cache.count(unsorted) })
+    }
+
+    /// Runs `fromServer` or `fromCache` as the policy of `entityName` says: ``CachePolicy/networkFirst``
+    /// asks the server unless the cached answer is fresh and falls back to the cache when the server is out
+    /// of reach; ``CachePolicy/cacheThenNetwork`` answers from the cache and, when stale, runs `fromServer`
+    /// in the background; ``CachePolicy/cacheOnly`` answers from the cache.
+    func answer<T: Sendable>(
+        entityName: String, isFresh: Bool,
+        fromServer: @escaping @Sendable (isolated CachingStore) async throws -> T,
+        fromCache: (isolated CachingStore) async throws -> T
+    ) async throws -> T {
+        switch policy(for: entityName) {
+        case .cacheOnly:
+            return try await fromCache(self)
+        case .cacheThenNetwork:
+            if !isFresh { startRefresh { _ = try await fromServer($0) } }
+            return try await fromCache(self)
+        case .networkFirst:
+            if isFresh { return try await fromCache(self) }
+            do {
+                return try await fromServer(self)
+            } catch where NetworkFailure.isUnreachable(error) {
+                return try await fromCache(self)
+            }
+        }
+    }
+
+    /// The cache's answer to `request`.
+    func fetchFromCache(_ request: StoreFetchRequest) async throws -> [Snapshot] {
+        remoteSnapshots(try await cache.fetch(request))
+    }
+
+    /// The server's answer to `request`, written to the cache with the objects its to-ones reach; for a
+    /// complete (unpaged) fetch, cached objects that match but the server no longer returns leave the cache.
+    func fetchFromServer(_ request: StoreFetchRequest) async throws -> [Snapshot] {
+        let snapshots = try await remote.fetch(request)
+        let now = Date()
+        var change = try await write(try await withDestinations(snapshots), fetchedAt: now)
+        if request.limit == nil && request.offset == 0 {
+            let returned = Set(snapshots.map(\.id))
+            let cached = try await cache.fetchIDs(request, withValuesOf: []).ids.compactMap { index.remoteIDs[$0] }
+            change.coalesce(with: try await evict(cached.filter { !returned.contains($0) }, keepingReferenced: true))
+        }
+        try index.recordFetch(of: Self.key(of: request), at: now)
+        try await enforceLimit()
+        publish(change)
+        return snapshots
+    }
+
+    /// Publishes `change` unless it is empty.
+    func publish(_ change: StoreChange) {
+        guard !change.isEmpty else { return }
+        broadcaster.publish { change }
+    }
+
+    /// Whether the answer recorded under `key` came from the server less than ``Configuration/maximumAge`` ago.
+    func isFresh(_ key: String) throws -> Bool {
+        guard configuration.maximumAge > .zero, let time = try index.fetchTime(of: key) else { return false }
+        return Date().timeIntervalSince(time) < configuration.maximumAge.seconds
+    }
+
+    /// The text a fetch's freshness is recorded under: the request as JSON with sorted keys.
+    static func key(of request: StoreFetchRequest) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(request)).map { "fetch " + String(decoding: $0, as: UTF8.self) } ?? "fetch \(request)"
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import ObjectGraph
+import ObjectGraphSQLite
+
+/// A ``ObjectGraph/PersistentStore`` that puts a local ``ObjectGraphSQLite/SQLiteStore`` in front of a remote
+/// store (a ``ObjectGraphREST/RESTStore``), so an app keeps reading what it has seen when the server is out
+/// of reach.
+///
+/// - Fetches, counts, object faults and relationship faults follow the ``CachePolicy`` of their entity
+///   (``Configuration/entityPolicies``, else ``Configuration/policy``): ask the server and fall back to the
+///   cache, answer from the cache and refresh in the background, or the cache only.
+/// - Whatever the server answers is written to the cache with every object its to-ones reach; objects a
+///   complete (unpaged) fetch no longer returns leave the cache, and changed, new and removed objects are
+///   published through ``changes()``, so contexts and live results see refreshed data.
+/// - Object IDs are the remote store's (the server's identifiers), the same online, offline and after a
+///   restart; the cache's own keys never leave the store (see ARCHITECTURE.md, "Caching store").
+/// - The cache is bounded by ``Configuration/maximumObjects``: the least recently used objects no other
+///   cached object's to-one points at are evicted.
+/// - Saves go to the server first, then into the cache.
+///
+/// ```swift
+/// let remote = try RESTStore(model: GitHubModel.model.schema, baseURL: URL(string: "https://api.github.com")!)
+/// let store = try await CachingStore(remote: remote, cache: .file("GitHub-cache.sqlite"))
+/// let context = try ObjectContext(store: store, model: GitHubModel.model)
+/// let issues = try await Issue.fetch(in: context, where: \.repository.fullName == "octocat/Hello-World")
+/// ```
+public actor CachingStore: PersistentStore {
+    /// The model of the remote store.
+    public nonisolated let model: ModelDescription
+    /// The store that talks to the server.
+    public nonisolated let remote: any PersistentStore
+    /// The local store that keeps what the server answered.
+    public nonisolated let cache: SQLiteStore
+    /// Policies, freshness and size.
+    public private(set) var configuration: Configuration
+    let index: CacheIndex
+    /// Publishes saves and the changes refreshes found (``changes()``).
+    nonisolated let broadcaster = StoreChangeBroadcaster()
+    var writeGate = WriteGate()
+    var refreshes: [UInt64: Task<Void, Never>] = [:]
+    var nextRefresh: UInt64 = 0
+    /// The error of the last background refresh that failed, if any (``CachePolicy/cacheThenNetwork``).
+    public internal(set) var lastRefreshError: (any Error)?
+
+    /// Opens the cache at `location` (a file keeps it across restarts; its identity database is the file
+    /// `<path>-identity` beside it) for `remote`'s model, and deletes cache rows a crash left without an
+    /// identity.
+    ///
+    /// - Throws: what ``ObjectGraphSQLite/SQLiteStore/init(at:model:customMigrationSteps:configuration:)``
+    ///   throws, or ``CachingStoreError`` when the identity database cannot be opened or read.
+    public init(remote: any PersistentStore, cache location: SQLiteStore.Location, configuration: Configuration = Configuration()) async throws {
+        self.model = remote.model
+        self.remote = remote
+        self.configuration = configuration
+        self.cache = try await SQLiteStore(at: location, model: remote.model)
+        let identityPath: String? = if case .file(let path) = location { path + "-identity" } else { nil }
+        self.index = try CacheIndex(path: identityPath)
+        try await deleteRowsWithoutIdentity()
+    }
+
+    deinit {
+        broadcaster.finish()
+        for task in refreshes.values { task.cancel() }
+    }
+
+    /// The remote store's capabilities: the context sends only what the server can be asked; the cache
+    /// evaluates at least as much.
+    public nonisolated var capabilities: StoreCapabilities { remote.capabilities }
+
+    /// Observes saves and the objects refreshes from the server inserted, changed or removed, with the
+    /// caching store's IDs.
+    public nonisolated func changes() -> StoreChanges {
+        broadcaster.changes()
+    }
+
+    /// Sets the policy of `entityName` (and its subentities without their own), or of every entity
+    /// without one when `entityName` is `nil`.
+    ///
+    /// ```swift
+    /// await store.setPolicy(.cacheOnly)              // offline mode
+    /// await store.setPolicy(.networkFirst, for: "Issue")
+    /// ```
+    public func setPolicy(_ policy: CachePolicy, for entityName: String? = nil) {
+        if let entityName { configuration.entityPolicies[entityName] = policy } else { configuration.policy = policy }
+    }
+
+    /// The policy that applies to `entityName`: its own, its nearest ancestor's, or the store's.
+    public func policy(for entityName: String) -> CachePolicy {
+        var name: String? = entityName
+        while let current = name {
+            if let policy = configuration.entityPolicies[current] { return policy }
+            name = model.entity(named: current)?.parentName
+        }
+        return configuration.policy
+    }
+
+    /// The number of objects in the cache.
+    public var cachedObjectCount: Int { index.count }
+
+    /// Waits until every background refresh started so far has ended.
+    public func waitForRefreshes() async {
+        while let (number, task) = refreshes.first {
+            await task.value
+            refreshes[number] = nil
+        }
+    }
+
+    /// Runs `work` in the background (a ``CachePolicy/cacheThenNetwork`` refresh); its error is kept in
+    /// ``lastRefreshError``.
+    func startRefresh(_ work: @escaping @Sendable (isolated CachingStore) async throws -> Void) {
+        nextRefresh += 1
+        let number = nextRefresh
+        refreshes[number] = Task { [weak self] in
+            guard let self else { return }
+            await self.runRefresh(number, work)
+        }
+    }
+
+    private func runRefresh(_ number: UInt64, _ work: @Sendable (isolated CachingStore) async throws -> Void) async {
+        do {
+            try await work(self)
+        } catch {
+            lastRefreshError = error
+        }
+        refreshes[number] = nil
+    }
+
+    /// Deletes cache rows that have no identity (a crash between writing a row and recording its identity).
+    private func deleteRowsWithoutIdentity() async throws {
+        let roots = Set(model.entities.map { model.rootEntityName(of: $0.name) })
+        var orphans: [DeletedObject] = []
+        for root in roots.sorted() {
+            let rows = try await cache.fetch(StoreFetchRequest(entityName: root))
+            orphans += rows.filter { index.remoteIDs[$0.id] == nil }.map { DeletedObject(id: $0.id, entityName: $0.entityName) }
+        }
+        if !orphans.isEmpty { _ = try await cache.save(ChangeSet(deleted: orphans)) }
+    }
+}
