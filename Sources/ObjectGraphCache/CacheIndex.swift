@@ -1,11 +1,11 @@
 import Foundation
 import ObjectGraph
 
-/// Which cache row holds which remote object, when each object and each fetch was last read from the
+/// Which cache row holds which object (by the caching store's ID), when each object and each fetch was last read from the
 /// server, and how recently each object was used: kept in memory, written through to the
 /// ``IdentityDatabase``. Owned by the ``CachingStore`` actor.
 ///
-/// Remote IDs (the caching store's IDs) and cache IDs (the ``ObjectGraphSQLite/SQLiteStore``'s) both
+/// Store IDs (the caching store's: the server's, or a local object's, see ``ObjectAliases``) and cache IDs (the ``ObjectGraphSQLite/SQLiteStore``'s) both
 /// name the root entity; a pair is recorded only after the cache row exists and forgotten before the row
 /// is deleted, so a crash in between leaves at most rows without a pair, which opening deletes.
 final class CacheIndex {
@@ -17,13 +17,13 @@ final class CacheIndex {
     private var touched: Set<AnyObjectID> = []
     private var clock: Int64 = 0
 
-    /// Opens the identity database at `path` (`nil`: in memory) and reads every pair.
-    init(path: String?) throws(CachingStoreError) {
-        database = try IdentityDatabase(path: path)
+    /// Reads every pair from `database`.
+    init(database: IdentityDatabase) throws(CachingStoreError) {
+        self.database = database
         for row in try database.query("SELECT root, remote_key, local_key, fetched_at, used_at FROM cache_identity") {
             guard let root = row[0], let remoteText = row[1], let localText = row[2] else { continue }
-            let remote = AnyObjectID(entityName: root, key: try key(remoteText))
-            let local = AnyObjectID(entityName: root, key: try key(localText))
+            let remote = AnyObjectID(entityName: root, key: try Self.key(remoteText, path: database.path))
+            let local = AnyObjectID(entityName: root, key: try Self.key(localText, path: database.path))
             cacheIDs[remote] = local
             remoteIDs[local] = remote
             fetchedAt[remote] = row[3].flatMap(Double.init) ?? 0
@@ -133,14 +133,15 @@ final class CacheIndex {
         }
     }
 
-    private func key(_ text: String) throws(CachingStoreError) -> ObjectKey {
+    /// The key ``text(_:)`` wrote.
+    static func key(_ text: String, path: String) throws(CachingStoreError) -> ObjectKey {
         let body = String(text.dropFirst(2))
         switch text.prefix(2) {
         case "i:": if let number = Int64(body) { return .integer(number) }
         case "s:": return .string(body)
         default: break
         }
-        throw .malformedRemoteKey(path: database.path, text: text)
+        throw .malformedRemoteKey(path: path, text: text)
     }
 }
 

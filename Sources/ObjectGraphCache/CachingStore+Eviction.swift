@@ -27,10 +27,12 @@ extension CachingStore {
     }
 
     /// Deletes the cached objects among `ids` (at most `limit`) from the cache, keeping those another
-    /// cached object refers to when `keepingReferenced`; returns them as deletions.
-    func evict(_ ids: [AnyObjectID], keepingReferenced: Bool, atMost limit: Int = .max) async throws -> StoreChange {
+    /// cached object refers to when `keepingReferenced`, and those saves in the outbox change unless
+    /// `keepingPending` is false (the save itself); returns them as deletions.
+    func evict(_ ids: [AnyObjectID], keepingReferenced: Bool, keepingPending: Bool = true, atMost limit: Int = .max) async throws -> StoreChange {
         try await exclusively {
-            let rows = try await cache.snapshots(for: cacheIDs(ids))
+            let pending = keepingPending ? outbox.pendingIDs : []
+            let rows = try await cache.snapshots(for: cacheIDs(ids.filter { !pending.contains($0) }))
             guard !rows.isEmpty else { return StoreChange() }
             let referenced = keepingReferenced ? try await referenced(rows) : []
             let doomed = rows.filter { !referenced.contains($0.id) }.prefix(limit)

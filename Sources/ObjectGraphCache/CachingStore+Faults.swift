@@ -3,11 +3,13 @@ import ObjectGraph
 
 /// Object and relationship faults, answered from the server or the cache as the entity's policy says.
 extension CachingStore {
-    /// The objects with `ids`, in order: fresh cached objects from the cache, the others as the policy of
-    /// their entity says (objects the server no longer has leave the cache).
+    /// The objects with `ids`, in order: fresh cached objects and objects saves in the outbox change from
+    /// the cache, the others as the policy of their entity says (objects the server no longer has leave
+    /// the cache).
     public func snapshots(for ids: [AnyObjectID]) async throws -> [Snapshot] {
         let now = Date()
-        let stale = ids.filter { !$0.isTemporary && !index.isFresh($0, maximumAge: configuration.maximumAge, now: now) }
+        let pending = outbox.pendingIDs
+        let stale = ids.filter { !$0.isTemporary && !pending.contains($0) && !index.isFresh($0, maximumAge: configuration.maximumAge, now: now) }
         var byPolicy: [CachePolicy: [AnyObjectID]] = [:]
         for id in stale { byPolicy[policy(for: id.entityName), default: []].append(id) }
         if let refresh = byPolicy[.cacheThenNetwork] {
@@ -23,14 +25,14 @@ extension CachingStore {
             } catch where NetworkFailure.isUnreachable(error) {}
         }
         let fromCache = ids.filter { answered[$0] == nil }
-        for snapshot in remoteSnapshots(try await cache.snapshots(for: cacheIDs(fromCache))) { answered[snapshot.id] = snapshot }
+        for snapshot in storeSnapshots(fromCache: try await cache.snapshots(for: cacheIDs(fromCache))) { answered[snapshot.id] = snapshot }
         return ids.compactMap { answered[$0] }
     }
 
     /// The server's state of the objects with `ids`, written to the cache; cached objects the server does
     /// not return leave it.
     func objectsFromServer(_ ids: [AnyObjectID]) async throws -> [Snapshot] {
-        let snapshots = try await remote.snapshots(for: ids)
+        let snapshots = try await remoteSnapshots(for: ids)
         var change = try await write(try await withDestinations(snapshots), fetchedAt: Date())
         let returned = Set(snapshots.map(\.id))
         change.coalesce(with: try await evict(ids.filter { !returned.contains($0) }, keepingReferenced: false))
@@ -62,18 +64,18 @@ extension CachingStore {
     }
 
     /// The server's destinations, written to the cache with the destinations' state, so the cached
-    /// relationship equals the server's.
+    /// relationship equals the server's (the cache's answer while saves wait in the outbox).
     func relatedFromServer(_ relationshipName: String, of entityName: String, ids: [AnyObjectID]) async throws -> [AnyObjectID: [AnyObjectID]] {
-        let related = try await remote.relatedIDs(for: relationshipName, of: entityName, ids: ids)
+        let related = try await remoteRelatedIDs(relationshipName, of: entityName, ids: ids)
         var seen: Set<AnyObjectID> = []
         let destinations = related.values.joined().filter { seen.insert($0).inserted }
         let now = Date()
-        var change = try await write(try await withDestinations(try await remote.snapshots(for: destinations)), fetchedAt: now)
+        var change = try await write(try await withDestinations(try await remoteSnapshots(for: destinations)), fetchedAt: now)
         change.coalesce(with: try await writeRelationship(relationshipName, of: entityName, related))
         for owner in related.keys { try index.recordFetch(of: Self.key(ofRelationship: relationshipName, of: owner), at: now) }
         try await enforceLimit()
         publish(change)
-        return related
+        return outbox.isEmpty ? related : try await relatedFromCache(relationshipName, of: entityName, ids: ids)
     }
 
     /// The text a relationship fault's freshness is recorded under.

@@ -25,7 +25,7 @@ extension CachingStore {
     }
 
     /// Runs `fromServer` or `fromCache` as the policy of `entityName` says: ``CachePolicy/networkFirst``
-    /// asks the server unless the cached answer is fresh and falls back to the cache when the server is out
+    /// replays the outbox, asks the server unless the cached answer is fresh, and falls back to the cache when the server is out
     /// of reach; ``CachePolicy/cacheThenNetwork`` answers from the cache and, when stale, runs `fromServer`
     /// in the background; ``CachePolicy/cacheOnly`` answers from the cache.
     func answer<T: Sendable>(
@@ -41,6 +41,7 @@ extension CachingStore {
             return try await fromCache(self)
         case .networkFirst:
             if isFresh { return try await fromCache(self) }
+            if !outbox.isEmpty { _ = await replayPass() }
             do {
                 return try await fromServer(self)
             } catch where NetworkFailure.isUnreachable(error) {
@@ -51,13 +52,14 @@ extension CachingStore {
 
     /// The cache's answer to `request`.
     func fetchFromCache(_ request: StoreFetchRequest) async throws -> [Snapshot] {
-        remoteSnapshots(try await cache.fetch(request))
+        storeSnapshots(fromCache: try await cache.fetch(request))
     }
 
     /// The server's answer to `request`, written to the cache with the objects its to-ones reach; for a
     /// complete (unpaged) fetch, cached objects that match but the server no longer returns leave the cache.
+    /// While saves wait in the outbox, the answer is the cache's, which has them.
     func fetchFromServer(_ request: StoreFetchRequest) async throws -> [Snapshot] {
-        let snapshots = try await remote.fetch(request)
+        let snapshots = try await remoteFetch(request)
         let now = Date()
         var change = try await write(try await withDestinations(snapshots), fetchedAt: now)
         if request.limit == nil && request.offset == 0 {
@@ -68,7 +70,8 @@ extension CachingStore {
         try index.recordFetch(of: Self.key(of: request), at: now)
         try await enforceLimit()
         publish(change)
-        return snapshots
+        // Saves still in the outbox are in the cache only.
+        return outbox.isEmpty ? snapshots : try await fetchFromCache(request)
     }
 
     /// Publishes `change` unless it is empty.

@@ -2,13 +2,15 @@ import Foundation
 import ObjectGraph
 
 extension CachingStore {
-    /// Writes `snapshots` (the server's state, with the caching store's IDs) into the cache: new objects
-    /// get rows and identities, changed ones are updated. Returns what changed, for ``changes()``.
-    func write(_ snapshots: [Snapshot], fetchedAt date: Date) async throws -> StoreChange {
+    /// Writes `snapshots` (with the caching store's IDs) into the cache: new objects get rows and
+    /// identities, changed ones are updated. Objects saves in the outbox change keep their local state,
+    /// unless `keepingPending` is false (the save itself). Returns what changed, for ``changes()``.
+    func write(_ snapshots: [Snapshot], fetchedAt date: Date, keepingPending: Bool = true) async throws -> StoreChange {
         try await exclusively {
             var latest: [AnyObjectID: Snapshot] = [:]
             var order: [AnyObjectID] = []
-            for snapshot in snapshots {
+            let pending = keepingPending ? outbox.pendingIDs : []
+            for snapshot in snapshots where !pending.contains(snapshot.id) {
                 if latest.updateValue(snapshot, forKey: snapshot.id) == nil { order.append(snapshot.id) }
             }
             let known = order.filter { index.cacheIDs[$0] != nil }
@@ -66,7 +68,7 @@ extension CachingStore {
                 }
             }
             guard !missing.isEmpty else { return all }
-            pending = try await remote.snapshots(for: missing)
+            pending = try await remoteSnapshots(for: missing)
             all += pending
         }
     }

@@ -16,7 +16,8 @@ import ObjectGraphSQLite
 ///   restart; the cache's own keys never leave the store (see ARCHITECTURE.md, "Caching store").
 /// - The cache is bounded by ``Configuration/maximumObjects``: the least recently used objects no other
 ///   cached object's to-one points at are evicted.
-/// - Saves go to the server first, then into the cache.
+/// - Saves go into the cache at once (the app sees its changes, offline too) and into a persisted outbox
+///   that replays them to the server in order when it is reachable (``outboxEntries``).
 ///
 /// ```swift
 /// let remote = try RESTStore(model: GitHubModel.model.schema, baseURL: URL(string: "https://api.github.com")!)
@@ -33,7 +34,18 @@ public actor CachingStore: PersistentStore {
     public nonisolated let cache: SQLiteStore
     /// Policies, freshness and size.
     public private(set) var configuration: Configuration
+    let database: IdentityDatabase
     let index: CacheIndex
+    let aliases: ObjectAliases
+    let outbox: Outbox
+    var replayGate = WriteGate()
+    var replayTask: Task<Void, Never>?
+    /// How long replay waits after the server could not be reached, doubling up to ``Configuration/maximumReplayDelay``.
+    var replayDelay: Duration = .zero
+    /// The last error that kept the replay from reaching the server.
+    var replayError: (any Error)?
+    /// Temporary IDs of objects whose creation is being replayed, kept between attempts in this process.
+    var replayTemporaryIDs: [AnyObjectID: AnyObjectID] = [:]
     /// Publishes saves and the changes refreshes found (``changes()``).
     nonisolated let broadcaster = StoreChangeBroadcaster()
     var writeGate = WriteGate()
@@ -54,13 +66,18 @@ public actor CachingStore: PersistentStore {
         self.configuration = configuration
         self.cache = try await SQLiteStore(at: location, model: remote.model)
         let identityPath: String? = if case .file(let path) = location { path + "-identity" } else { nil }
-        self.index = try CacheIndex(path: identityPath)
+        self.database = try IdentityDatabase(path: identityPath)
+        self.index = try CacheIndex(database: database)
+        self.aliases = try ObjectAliases(database: database)
+        self.outbox = try Outbox(database: database)
         try await deleteRowsWithoutIdentity()
+        if !outbox.isEmpty { startReplay() }
     }
 
     deinit {
         broadcaster.finish()
         for task in refreshes.values { task.cancel() }
+        replayTask?.cancel()
     }
 
     /// The remote store's capabilities: the context sends only what the server can be asked; the cache

@@ -22,18 +22,28 @@ extension CachingStore {
         /// The most objects the cache keeps; beyond it, the least recently used objects that no other
         /// cached object's to-one points at are evicted.
         public var maximumObjects: Int
+        /// The first wait before the outbox tries again after the server could not be reached (no
+        /// connection, timeout, 5xx, 429); it doubles up to ``maximumReplayDelay``, with jitter (each wait
+        /// is between half and all of it).
+        public var initialReplayDelay: Duration
+        /// The longest wait between two replay attempts.
+        public var maximumReplayDelay: Duration
 
         /// Creates a configuration.
         public init(
             policy: CachePolicy = .networkFirst,
             entityPolicies: [String: CachePolicy] = [:],
             maximumAge: Duration = .zero,
-            maximumObjects: Int = 100_000
+            maximumObjects: Int = 100_000,
+            initialReplayDelay: Duration = .milliseconds(500),
+            maximumReplayDelay: Duration = .seconds(60)
         ) {
             self.policy = policy
             self.entityPolicies = entityPolicies
             self.maximumAge = maximumAge
             self.maximumObjects = maximumObjects
+            self.initialReplayDelay = initialReplayDelay
+            self.maximumReplayDelay = maximumReplayDelay
         }
     }
 }

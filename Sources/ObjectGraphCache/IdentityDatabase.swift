@@ -29,6 +29,11 @@ final class IdentityDatabase {
                 PRIMARY KEY (root, remote_key)) WITHOUT ROWID;
             CREATE UNIQUE INDEX IF NOT EXISTS cache_identity_local ON cache_identity(root, local_key);
             CREATE TABLE IF NOT EXISTS cache_queries(request TEXT PRIMARY KEY, fetched_at REAL NOT NULL) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS cache_aliases(
+                root TEXT NOT NULL, store_key TEXT NOT NULL, remote_key TEXT,
+                PRIMARY KEY (root, store_key)) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS cache_outbox(
+                sequence INTEGER PRIMARY KEY, changes TEXT NOT NULL, key_seed TEXT NOT NULL, stopped TEXT);
             """)
     }
 
@@ -46,11 +51,11 @@ final class IdentityDatabase {
         }
     }
 
-    /// Runs `sql` once per element of `rows`, binding its text, real and integer values in order, in one transaction.
+    /// Runs `sql` once per element of `rows`, binding its text, real and integer values in order: inside
+    /// the open ``transaction(_:)``, or in a transaction of its own.
     func run(_ sql: String, rows: [[IdentityValue]]) throws(CachingStoreError) {
         guard !rows.isEmpty else { return }
-        try execute("BEGIN IMMEDIATE")
-        do throws(CachingStoreError) {
+        try transaction { () throws(CachingStoreError) in
             let statement = try prepare(sql)
             defer { sqlite3_finalize(statement) }
             for row in rows {
@@ -58,6 +63,15 @@ final class IdentityDatabase {
                 bind(row, to: statement)
                 guard sqlite3_step(statement) == SQLITE_DONE else { throw failure(sql) }
             }
+        }
+    }
+
+    /// Runs `body` in one transaction (or in the one already open): all of its writes or none.
+    func transaction(_ body: () throws(CachingStoreError) -> Void) throws(CachingStoreError) {
+        guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
+        try execute("BEGIN IMMEDIATE")
+        do throws(CachingStoreError) {
+            try body()
             try execute("COMMIT")
         } catch {
             try? execute("ROLLBACK")

@@ -17,4 +17,14 @@ enum NetworkFailure {
         default: return false
         }
     }
+
+    /// The HTTP status of a refusal, if the error is one.
+    static func status(of error: any Error) -> Int? {
+        switch error as? RESTError {
+        case .httpStatus(let status, _, _, _): status
+        case .validationFailed: 422
+        case .rateLimited: 429
+        default: nil
+        }
+    }
 }

@@ -14,6 +14,8 @@ import Testing
 /// - `networkFirst`: every read asks the server and writes the answer to the cache.
 /// - `cacheOnly`: every read is answered by the cache alone, which holds only what saves wrote to it: the
 ///   cache must answer fetches, predicates, counts and relationships as the server would.
+/// - `offline`: `networkFirst` with the server stopped before the store opens: every save waits in the
+///   outbox, every read falls back to the cache.
 @Suite struct CachingStoreConformanceTests {
     static let notApplicable: Set<StoreConformance.Check> = [.orderedToMany, .mergingKeepsPendingOrder, .atomicFailedSave]
     static let checks = StoreConformance.Check.allCases.filter { !notApplicable.contains($0) }
@@ -26,6 +28,19 @@ import Testing
     @Test(arguments: checks)
     func cacheOnly(_ check: StoreConformance.Check) async throws {
         try await run(check, policy: .cacheOnly)
+    }
+
+    @Test(arguments: checks)
+    func offline(_ check: StoreConformance.Check) async throws {
+        try await StoreConformance { model in
+            let mappings = MusicREST.mappings(for: model)
+            let server = try await TestServer.start(GenericCRUDAPI(model: model, mappings: mappings))
+            await server.stop()
+            var configuration = MusicREST.configuration(for: model, mappings: mappings)
+            configuration.retry = .none
+            let remote = try RESTStore(model: model, baseURL: server.baseURL, transport: URLSessionTransport(timeout: 60), configuration: configuration)
+            return try await CachingStore(remote: remote, cache: .inMemory)
+        }.run(check)
     }
 
     private func run(_ check: StoreConformance.Check, policy: CachePolicy) async throws {

@@ -5,6 +5,7 @@ import ObjectGraphConformance
 import ObjectGraphREST
 import ObjectGraphSQLite
 import RESTTestServer
+import Synchronization
 
 /// A generic CRUD server for the `Music` model, a plain REST store that writes to it behind the caching
 /// store's back, and caching stores over it.
@@ -19,17 +20,25 @@ struct MusicServer {
     }
 
     /// A REST store without retries and without its own object cache, so every read reaches the server.
-    func remote() throws -> RESTStore {
+    func remote(transport: any HTTPTransport = URLSessionTransport(timeout: 60)) throws -> RESTStore {
         var configuration = MusicREST.configuration(for: model, mappings: mappings)
         configuration.retry = .none
         configuration.objectCache = RESTObjectCachePolicy(maximumObjects: 50_000, maximumAge: .zero)
         configuration.conditionalRequestCacheSize = 0
-        return try RESTStore(model: model, baseURL: server.baseURL, transport: URLSessionTransport(timeout: 60), configuration: configuration)
+        return try RESTStore(model: model, baseURL: server.baseURL, transport: transport, configuration: configuration)
     }
 
     /// A caching store over a new ``remote()``.
-    func cachingStore(_ location: SQLiteStore.Location = .inMemory, configuration: CachingStore.Configuration = .init()) async throws -> CachingStore {
-        try await CachingStore(remote: try remote(), cache: location, configuration: configuration)
+    func cachingStore(
+        _ location: SQLiteStore.Location = .inMemory, transport: any HTTPTransport = URLSessionTransport(timeout: 60),
+        configuration: CachingStore.Configuration = .init(initialReplayDelay: .milliseconds(20), maximumReplayDelay: .milliseconds(200))
+    ) async throws -> CachingStore {
+        try await CachingStore(remote: try remote(transport: transport), cache: location, configuration: configuration)
+    }
+
+    /// The names of the bands on the server, in creation order.
+    func bandNamesOnServer() async throws -> [String] {
+        try await remote().fetch(StoreFetchRequest(entityName: "Band")).strings(at: 0)
     }
 
     /// Saves bands named `names` (and, for each, `albums` albums) through a plain REST store.
@@ -68,5 +77,22 @@ extension Array where Element == Snapshot {
             if case .string(let text) = snapshot.values[index] { return text }
             return "\(snapshot.values[index])"
         }
+    }
+}
+
+/// A transport that fails every request with a connection error while ``isOffline``, as a device without
+/// network does.
+final class SwitchableTransport: HTTPTransport {
+    private let base = URLSessionTransport(timeout: 60)
+    private let offline = Atomic<Bool>(false)
+
+    var isOffline: Bool {
+        get { offline.load(ordering: .sequentiallyConsistent) }
+        set { offline.store(newValue, ordering: .sequentiallyConsistent) }
+    }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        if isOffline { throw RESTError.connectionFailed(method: request.method.rawValue, url: request.url.absoluteString, reason: "offline") }
+        return try await base.send(request)
     }
 }

@@ -13,6 +13,20 @@ extension RESTStore {
         try await saveReturningState(changes).permanentIDs
     }
 
+    /// Saves `changes` like ``saveReturningState(_:)``, sending `idempotencyKeys[id]` as the idempotency
+    /// key of the `POST` that creates the new object `id` instead of a key of this store's: a caller that
+    /// persists its writes (an outbox) sends the same key after a restart, so a `POST` whose response was
+    /// lost before the restart does not create a second object. Keys must be unique per new object.
+    ///
+    /// ```swift
+    /// let result = try await store.saveReturningState(changes, idempotencyKeys: [newIssue: "outbox-17-0"])
+    /// ```
+    public func saveReturningState(_ changes: ChangeSet, idempotencyKeys: [AnyObjectID: String]) async throws -> SaveResult {
+        suppliedIdempotencyKeys.merge(idempotencyKeys) { _, new in new }
+        defer { for id in idempotencyKeys.keys { suppliedIdempotencyKeys[id] = nil } }
+        return try await saveReturningState(changes)
+    }
+
     /// Saves `changes` and returns the permanent IDs and the server's state of every written object.
     public func saveReturningState(_ changes: ChangeSet) async throws -> SaveResult {
         try await loadObjectsNeededForURLs(of: changes)
@@ -126,9 +140,10 @@ extension RESTStore {
 
     /// The idempotency key of the `POST` that creates the new object `id`: this store's random prefix,
     /// the temporary ID's number, and how many times the server refused it (4xx), so every retry after a
-    /// lost response repeats the key and a request after a refusal gets a new one.
+    /// lost response repeats the key and a request after a refusal gets a new one; or the caller's key
+    /// (``saveReturningState(_:idempotencyKeys:)``).
     private func idempotencyKey(for id: AnyObjectID) -> String {
-        "\(idempotencyPrefix)-\(id.key)-\(idempotencyAttempts[id] ?? 0)"
+        suppliedIdempotencyKeys[id] ?? "\(idempotencyPrefix)-\(id.key)-\(idempotencyAttempts[id] ?? 0)"
     }
 
     /// The URL a new object is POSTed to: the relationship URL of an owner whose inverse mapping asks for

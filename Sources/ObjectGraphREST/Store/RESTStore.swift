@@ -53,6 +53,8 @@ public actor RESTStore: PersistentStore {
     var completedInserts: [AnyObjectID: CreatedObject] = [:]
     /// By temporary ID, how many `POST`s of a new object the server refused with a 4xx.
     var idempotencyAttempts: [AnyObjectID: Int] = [:]
+    /// Idempotency keys the caller chose for new objects, by temporary ID, during a save.
+    var suppliedIdempotencyKeys: [AnyObjectID: String] = [:]
     /// A random prefix of this store's idempotency keys, so keys never repeat across stores or runs.
     nonisolated let idempotencyPrefix = UUID().uuidString.lowercased()
     /// Publishes saves and objects fetches found changed (``changes()``).

@@ -1,0 +1,79 @@
+import Foundation
+import ObjectGraph
+
+/// The persisted queue of saves not yet on the server (table `cache_outbox` of the identity database):
+/// one row per save, its change set as JSON with the caching store's IDs, its idempotency key seed and,
+/// when the server refused it, the refusal. Owned by the ``CachingStore`` actor.
+final class Outbox {
+    private let database: IdentityDatabase
+    private(set) var entries: [OutboxEntry] = []
+
+    init(database: IdentityDatabase) throws(CachingStoreError) {
+        self.database = database
+        let decoder = JSONDecoder()
+        for row in try database.query("SELECT sequence, changes, key_seed, stopped FROM cache_outbox ORDER BY sequence") {
+            guard let sequence = row[0].flatMap({ Int64($0) }), let json = row[1], let seed = row[2],
+                  let changes = try? decoder.decode(ChangeSet.self, from: Data(json.utf8)) else {
+                throw .malformedOutboxEntry(path: database.path, sequence: row[0] ?? "?")
+            }
+            let refusal = row[3].map(Self.refusal(from:))
+            entries.append(OutboxEntry(sequence: sequence, changes: changes, refusal: refusal, keySeed: seed))
+        }
+    }
+
+    /// Whether no save waits.
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Every object a waiting save touches: the cache keeps their local state until the saves are replayed.
+    var pendingIDs: Set<AnyObjectID> {
+        entries.reduce(into: []) { $0.formUnion($1.touchedIDs) }
+    }
+
+    /// Queues `changes` (with the caching store's IDs) after every other entry.
+    func append(_ changes: ChangeSet) throws(CachingStoreError) {
+        let sequence = (entries.last?.sequence ?? Self.lastSequence(in: database)) + 1
+        let json = String(decoding: (try? JSONEncoder().encode(changes)) ?? Data(), as: UTF8.self)
+        let seed = UUID().uuidString.lowercased()
+        try database.run("INSERT INTO cache_outbox VALUES (?, ?, ?, NULL)", rows: [[.integer(sequence), .text(json), .text(seed)]])
+        entries.append(OutboxEntry(sequence: sequence, changes: changes, refusal: nil, keySeed: seed))
+    }
+
+    /// Removes the entry `sequence` (replayed, or dropped).
+    func remove(_ sequence: Int64) throws(CachingStoreError) {
+        try database.run("DELETE FROM cache_outbox WHERE sequence = ?", rows: [[.integer(sequence)]])
+        entries.removeAll { $0.sequence == sequence }
+    }
+
+    /// Marks the entry `sequence` refused.
+    func stop(_ sequence: Int64, _ refusal: OutboxRefusal) throws(CachingStoreError) {
+        try database.run("UPDATE cache_outbox SET stopped = ? WHERE sequence = ?", rows: [[.text(Self.text(of: refusal)), .integer(sequence)]])
+        if let index = entries.firstIndex(where: { $0.sequence == sequence }) { entries[index].refusal = refusal }
+    }
+
+    /// Makes the refused entry `sequence` wait again with `changes` and, after a refusal (the server did
+    /// not act), a new idempotency key seed.
+    func restart(_ sequence: Int64, with changes: ChangeSet) throws(CachingStoreError) {
+        guard let index = entries.firstIndex(where: { $0.sequence == sequence }) else { return }
+        let json = String(decoding: (try? JSONEncoder().encode(changes)) ?? Data(), as: UTF8.self)
+        let refused = entries[index].refusal?.status.map { (400..<500).contains($0) } ?? false
+        let seed = refused ? UUID().uuidString.lowercased() : entries[index].keySeed
+        try database.run("UPDATE cache_outbox SET changes = ?, key_seed = ?, stopped = NULL WHERE sequence = ?",
+                         rows: [[.text(json), .text(seed), .integer(sequence)]])
+        entries[index] = OutboxEntry(sequence: sequence, changes: changes, refusal: nil, keySeed: seed)
+    }
+
+    /// Sequence numbers continue after the last one ever used (SQLite keeps the largest rowid).
+    private static func lastSequence(in database: IdentityDatabase) -> Int64 {
+        (try? database.query("SELECT max(sequence) FROM cache_outbox").first?.first).flatMap { $0.flatMap { Int64($0) } } ?? 0
+    }
+
+    /// `status|message`.
+    private static func text(of refusal: OutboxRefusal) -> String {
+        "\(refusal.status.map(String.init) ?? "")|\(refusal.message)"
+    }
+
+    private static func refusal(from text: String) -> OutboxRefusal {
+        let parts = text.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+        return OutboxRefusal(status: parts.first.flatMap { Int($0) }, message: parts.count > 1 ? String(parts[1]) : text)
+    }
+}
