@@ -174,9 +174,17 @@ let package = Package(
         ),
         // The caching store: a RESTStore (or any remote store) behind a SQLite cache, for offline reading.
         .target(name: "ObjectGraphCache", dependencies: ["ObjectGraph", "ObjectGraphREST", "ObjectGraphSQLite", "CSQLite"]),
+        // Saves through a CachingStore while its outbox replays, until killed; the outbox crash test runs it.
+        .executableTarget(
+            name: "cache-outbox-writer",
+            dependencies: ["ObjectGraphCache", "ObjectGraphREST", "RESTTestServer", "ObjectGraphConformance"]
+        ),
         .testTarget(
             name: "ObjectGraphCacheTests",
-            dependencies: ["ObjectGraphCache", "ObjectGraphREST", "ObjectGraphSQLite", "RESTTestServer", "ObjectGraphConformance", "ExampleModels"]
+            dependencies: [
+                "ObjectGraphCache", "ObjectGraphREST", "ObjectGraphSQLite", "RESTTestServer", "ObjectGraphConformance", "ExampleModels",
+                "cache-outbox-writer",
+            ]
         ),
         .executableTarget(
             name: "rest-example",

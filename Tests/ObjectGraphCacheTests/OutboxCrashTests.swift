@@ -1,0 +1,90 @@
+import Foundation
+import ObjectGraph
+import RESTTestServer
+import Testing
+
+/// SIGKILL of a process that saves through the outbox while it replays, then a restart that finishes the
+/// replay: every save that returned before the kill is on the server exactly once, in save order.
+@Suite struct OutboxCrashTests {
+    @Test(arguments: [15, 40, 70])
+    func everySaveMadeBeforeAKillReachesTheServerOnceAndInOrder(killAfter saves: Int) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = directory.path + "/outbox.sqlite"
+        let music = try await MusicServer.start()
+
+        let writer = try Self.writer(music.server.baseURL, cache, first: 1, count: 1000)
+        let output = Pipe()
+        writer.standardOutput = output
+        try writer.run()
+        let printed = await Self.readLines(from: output.fileHandleForReading, until: saves + Int.random(in: 0..<10)) {
+            kill(writer.processIdentifier, SIGKILL)
+        }
+        writer.waitUntilExit()
+        #expect(writer.terminationReason == .uncaughtSignal)
+        let saved = printed.compactMap { Int($0.dropFirst("saved ".count)) }
+        #expect(saved == Array(1...max(saved.count, 1)).prefix(saved.count).map { $0 })
+
+        let restart = try Self.writer(music.server.baseURL, cache, first: 0, count: 0)
+        let restartOutput = Pipe()
+        restart.standardOutput = restartOutput
+        try restart.run()
+        let finished = await Self.readLines(from: restartOutput.fileHandleForReading, until: .max) {}
+        restart.waitUntilExit()
+        #expect(restart.terminationStatus == 0)
+        #expect(finished == ["replayed"])
+
+        let names = try await music.bandNamesOnServer()
+        let numbers = names.compactMap { Int($0.dropFirst("band ".count)) }
+        // Saves that returned are there once each and in order; a save killed before it returned may be
+        // there too (its entry was queued), after them and at most once.
+        #expect(Array(numbers.prefix(saved.count)) == saved)
+        #expect(numbers == Array(1...max(numbers.count, 1)).prefix(numbers.count).map { $0 })
+        #expect(numbers.count <= saved.count + 1)
+        await music.server.stop()
+    }
+
+    private static func writer(_ url: URL, _ cache: String, first: Int, count: Int) throws -> Process {
+        let process = Process()
+        process.executableURL = try helperURL()
+        process.arguments = [url.absoluteString, cache, String(first), String(count)]
+        return process
+    }
+
+    /// The helper executable, built next to the test bundle.
+    private static func helperURL() throws -> URL {
+        let candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+            + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        for directory in candidates {
+            for base in [directory, directory.deletingLastPathComponent()] {
+                let url = base.appendingPathComponent("cache-outbox-writer")
+                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            }
+        }
+        throw HelperNotFound(candidates: candidates)
+    }
+
+    struct HelperNotFound: Error {
+        let candidates: [URL]
+    }
+
+    /// Reads lines on a dedicated thread; calls `stop` once `count` lines arrived, then drains the pipe.
+    private static func readLines(from handle: FileHandle, until count: Int, stop: @escaping @Sendable () -> Void) async -> [String] {
+        await withCheckedContinuation { continuation in
+            Thread {
+                var text = ""
+                var stopped = false
+                while true {
+                    let data = handle.availableData
+                    if data.isEmpty { break }
+                    text += String(decoding: data, as: UTF8.self)
+                    if !stopped && text.split(separator: "\n").count >= count {
+                        stop()
+                        stopped = true
+                    }
+                }
+                continuation.resume(returning: text.split(separator: "\n").map(String.init))
+            }.start()
+        }
+    }
+}
