@@ -186,6 +186,12 @@ let package = Package(
                 "cache-outbox-writer",
             ]
         ),
+        // The caching store walking the GitHub-like API online, offline, and online again.
+        .executableTarget(
+            name: "cache-example",
+            dependencies: ["ObjectGraphCache", "ObjectGraphREST", "RESTTestServer", "ExampleModels"],
+            path: "Examples/cache-example"
+        ),
         .executableTarget(
             name: "rest-example",
             dependencies: ["ObjectGraphREST", "RESTTestServer", "ExampleModels"],

@@ -73,7 +73,9 @@ extension CachingStore {
     func startReplay() {
         guard replayTask == nil, !outbox.isEmpty else { return }
         replayDelay = configuration.initialReplayDelay
-        replayTask = Task { [weak self] in
+        // Detached: a task made inside a save would inherit the saving context's task-local identity,
+        // and every change the replay publishes would count as that context's own save, never merged into it.
+        replayTask = Task.detached { [weak self] in
             while !Task.isCancelled {
                 guard let delay = await self?.replayStep() else { return }
                 try? await Task.sleep(for: delay)

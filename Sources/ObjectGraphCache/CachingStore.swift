@@ -127,7 +127,8 @@ public actor CachingStore: PersistentStore {
     func startRefresh(_ work: @escaping @Sendable (isolated CachingStore) async throws -> Void) {
         nextRefresh += 1
         let number = nextRefresh
-        refreshes[number] = Task { [weak self] in
+        // Detached, as the outbox replay is: what it publishes is nobody's own save.
+        refreshes[number] = Task.detached { [weak self] in
             guard let self else { return }
             await self.runRefresh(number, work)
         }

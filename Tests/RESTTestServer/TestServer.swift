@@ -30,10 +30,11 @@ public final class TestServer: Sendable {
         self.state = state
     }
 
-    /// Starts serving `api` and returns once the server listens.
-    public static func start(_ api: some TestAPI, options: ServerOptions = ServerOptions()) async throws -> TestServer {
+    /// Starts serving `api` on `port` (0: any free port) and returns once the server listens. Starting the
+    /// same `api` on the port of a stopped server brings that server back with its data.
+    public static func start(_ api: some TestAPI, port: UInt16 = 0, options: ServerOptions = ServerOptions()) async throws -> TestServer {
         let state = ServerState()
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 15, logger: .disabled)
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 15, logger: .disabled)
         await server.appendRoute("*") { request in
             let converted = try await ServerRequest(request)
             let fault = state.lock.withLock { state -> ServerFault? in
