@@ -83,7 +83,10 @@ struct IdentityMap {
     /// object registered under the same ID after a reset stays).
     mutating func forget(_ id: AnyObjectID, identity: UnsafeMutableRawPointer) {
         indexPending()
-        if let entry = index[id], entry.reference.toOpaque() == identity { index[id] = nil }
+        // One hash of `id` for both the check and the removal: every registered object pays it on deinit.
+        if let position = index.index(forKey: id), index[position].value.reference.toOpaque() == identity {
+            index.remove(at: position)
+        }
     }
 
     /// Forgets every object.

@@ -153,12 +153,7 @@ extension ObjectContext {
             object.objectID = permanent
             registered.appendNew(object)
         }
-        var toOnes = SlicePacker<AnyObjectID?>()
-        for object in pending.inserted { object.packCurrentToOneIDs(into: &toOnes) }
-        for (index, toOneIDs) in toOnes.finish().enumerated() {
-            markCommitted(pending.inserted[index], values: pending.insertedValues[index])
-            pending.inserted[index].committedToOneIDs = toOneIDs
-        }
+        commitInserted(pending)
         for (object, values) in zip(pending.updated, pending.updatedValues) {
             markCommitted(object, values: values)
             object.commitToOneIDs()
@@ -171,6 +166,25 @@ extension ObjectContext {
         deleted.removeAll()
         pendingToMany.removeAll()
         pendingToOne.removeAll()
+    }
+
+    /// Makes the values and current to-ones of `pending`'s inserted objects, which have their permanent
+    /// IDs (and so do their destinations), their committed state: a packer's array of objects at a time,
+    /// each object visited once while its to-ones are packed and committed (a separate pass over a large
+    /// save costs a cache miss per object).
+    private func commitInserted(_ pending: PendingSave) {
+        let objects = pending.inserted
+        var toOnes = SlicePacker<AnyObjectID?>()
+        var start = 0
+        while start < objects.count {
+            let chunk = start..<min(start + toOnes.runsPerArray, objects.count)
+            for index in chunk { objects[index].packCurrentToOneIDs(into: &toOnes) }
+            for (index, toOneIDs) in zip(chunk, toOnes.finish()) {
+                markCommitted(objects[index], values: pending.insertedValues[index])
+                objects[index].committedToOneIDs = toOneIDs
+            }
+            start = chunk.upperBound
+        }
     }
 
     /// Makes `values` and the current to-manys `object`'s committed state; the caller commits to-ones.

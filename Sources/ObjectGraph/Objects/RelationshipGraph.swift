@@ -123,7 +123,6 @@ extension ManagedObject {
 
     /// Sets the to-one at `index` and updates the inverses of the old and new destinations.
     func linkToOne(_ value: ManagedObject?, at index: Int) {
-        let relationship = entity.relationships[index]
         let old = toOneReference(at: index)
         if let value {
             joinContext(with: value)
@@ -135,13 +134,14 @@ extension ManagedObject {
             return
         }
         sideSetToOne(value, at: index)
-        guard let inverseName = relationship.inverseName else { return }
+        // Read field by field: a copy of the whole description costs a retain and release per string.
+        guard let inverseName = entity.relationships[index].inverseName else { return }
         if let old {
-            removeSide(of: old, relationship: inverseName, entityName: relationship.destinationEntityName, member: self)
+            removeSide(of: old, relationship: inverseName, entityName: entity.relationships[index].destinationEntityName, member: self)
         }
         if let value {
             // `value` was not this to-one's destination, so `self` is not in its inverse.
-            addSide(to: value, relationship: inverseName, inverseName: relationship.name, member: self, isAbsent: true)
+            addSide(to: value, relationship: inverseName, inverseName: entity.relationships[index].name, member: self, isAbsent: true)
         }
     }
 

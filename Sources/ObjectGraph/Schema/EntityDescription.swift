@@ -59,6 +59,10 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
 
     private let attributeIndexByName: [String: Int]
     private let relationshipIndexByName: [String: Int]
+    /// Every relationship's name, by index: entities with few relationships find a name by comparing
+    /// (a short name compares in a few instructions, hashing it costs hundreds, and inverse maintenance
+    /// looks one up for every link).
+    private let relationshipNames: [String]
     /// For each relationship, its position in ``toOneRelationshipIndices``, or `nil` for a to-many.
     private let toOneSlotByRelationshipIndex: [Int?]
 
@@ -88,6 +92,7 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
         self.storedAttributeIndices = attributes.indices.filter { !attributes[$0].isTransient }
         self.attributeIndexByName = Self.firstIndexByName(attributes.map(\.name))
         self.relationshipIndexByName = Self.firstIndexByName(relationships.map(\.name))
+        self.relationshipNames = relationships.map(\.name)
         let toOnes = relationships.indices.filter { !relationships[$0].isToMany }
         self.hasToMany = toOnes.count < relationships.count
         self.validationPlan = ValidationPlan(attributes: attributes, relationships: relationships)
@@ -113,7 +118,13 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
     public func attributeIndex(named name: String) -> Int? { attributeIndexByName[name] }
 
     /// The index of the relationship called `name`, if any.
-    public func relationshipIndex(named name: String) -> Int? { relationshipIndexByName[name] }
+    public func relationshipIndex(named name: String) -> Int? {
+        guard relationshipNames.count <= Self.namesCompared else { return relationshipIndexByName[name] }
+        return relationshipNames.firstIndex(of: name)
+    }
+
+    /// Up to how many relationships a name lookup compares names instead of hashing.
+    private static let namesCompared = 8
 
     /// The attribute called `name`, if any.
     public func attribute(named name: String) -> AttributeDescription? {

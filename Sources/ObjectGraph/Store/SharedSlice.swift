@@ -47,7 +47,7 @@ extension SharedSlice: RandomAccessCollection, MutableCollection {
         set {
             precondition(position >= 0 && position < count, "index \(position) is out of range 0..<\(count)")
             if offset != 0 || count != storage.count {
-                storage = Array(self)
+                storage = Array(storage[offset..<offset + count])
                 offset = 0
             }
             storage[position] = newValue
