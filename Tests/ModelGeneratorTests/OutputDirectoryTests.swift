@@ -37,4 +37,31 @@ struct OutputDirectoryTests {
         #expect(!FileManager.default.fileExists(atPath: url.appendingPathComponent("Old.swift").path))
         #expect(FileManager.default.fileExists(atPath: url.appendingPathComponent("Mine.swift").path))
     }
+
+    @Test("Replacing a file leaves exactly the new contents, no temporary file, and the file's mode")
+    func replacement() throws {
+        let url = try TestModels.temporaryDirectory()
+        let directory = OutputDirectory(url: url)
+        try directory.write(files)
+        let changed = [GeneratedFile(name: "A.swift", contents: Self.header + "struct A { let é = \"ü\" }\n"), files[1]]
+        #expect(try directory.write(changed).map(\.description) == ["differs: A.swift"])
+        #expect(FileManager.default.contents(atPath: url.appendingPathComponent("A.swift").path) == Data(changed[0].contents.utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() == ["A.swift", "B.swift"])
+        let mode = try FileManager.default.attributesOfItem(atPath: url.appendingPathComponent("A.swift").path)[.posixPermissions] as? Int
+        #expect(mode == 0o644)
+    }
+
+    @Test("A file that cannot be replaced is an error naming it, and no temporary file stays behind")
+    func unreplaceable() throws {
+        let url = try TestModels.temporaryDirectory()
+        let blocking = url.appendingPathComponent("A.swift")
+        try FileManager.default.createDirectory(at: blocking, withIntermediateDirectories: true)
+        try Data("kept".utf8).write(to: blocking.appendingPathComponent("inside"))
+        #expect {
+            try OutputDirectory(url: url).write(files)
+        } throws: { error in
+            "\(error)".contains(blocking.path)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() == ["A.swift", "B.swift"])
+    }
 }

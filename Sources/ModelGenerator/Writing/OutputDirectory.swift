@@ -68,7 +68,7 @@ public struct OutputDirectory: Sendable {
                 let fileURL = directory.appendingPathComponent(difference.name)
                 switch difference {
                 case .changed(let name), .missing(let name):
-                    try Data((byName[name]?.contents ?? "").utf8).write(to: fileURL, options: .atomic)
+                    try FileReplacement.replace(fileURL.path, with: byName[name]?.contents ?? "")
                 case .extra:
                     try FileManager.default.removeItem(at: fileURL)
                 }
