@@ -31,8 +31,7 @@ extension CachingStore {
     /// `keepingPending` is false (the save itself); returns them as deletions.
     func evict(_ ids: [AnyObjectID], keepingReferenced: Bool, keepingPending: Bool = true, atMost limit: Int = .max) async throws -> StoreChange {
         try await exclusively {
-            let pending = keepingPending ? outbox.pendingIDs : []
-            let rows = try await cache.snapshots(for: cacheIDs(ids.filter { !pending.contains($0) }))
+            let rows = try await cache.snapshots(for: cacheIDs(keepingPending ? ids.filter { !outbox.isPending($0) } : ids))
             guard !rows.isEmpty else { return StoreChange() }
             let referenced = keepingReferenced ? try await referenced(rows) : []
             let doomed = rows.filter { !referenced.contains($0.id) }.prefix(limit)

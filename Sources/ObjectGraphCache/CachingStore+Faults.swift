@@ -8,8 +8,7 @@ extension CachingStore {
     /// the cache).
     public func snapshots(for ids: [AnyObjectID]) async throws -> [Snapshot] {
         let now = Date()
-        let pending = outbox.pendingIDs
-        let stale = ids.filter { !$0.isTemporary && !pending.contains($0) && !index.isFresh($0, maximumAge: configuration.maximumAge, now: now) }
+        let stale = ids.filter { !$0.isTemporary && !outbox.isPending($0) && !index.isFresh($0, maximumAge: configuration.maximumAge, now: now) }
         var byPolicy: [CachePolicy: [AnyObjectID]] = [:]
         for id in stale { byPolicy[policy(for: id.entityName), default: []].append(id) }
         if let refresh = byPolicy[.cacheThenNetwork] {

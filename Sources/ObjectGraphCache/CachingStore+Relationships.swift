@@ -15,13 +15,12 @@ extension CachingStore {
             model.entity(named: relationship.destinationEntityName)?.relationshipIndex(named: inverse.name)
         }
         return try await exclusively {
-            let pending = outbox.pendingIDs
-            let owners = related.keys.filter { index.cacheIDs[$0] != nil && !pending.contains($0) }
+            let owners = related.keys.filter { index.cacheIDs[$0] != nil && !outbox.isPending($0) }
             let current = try await cache.relatedIDs(for: name, of: entityName, ids: cacheIDs(owners))
             var changes = ChangeSet()
             var change = StoreChange()
             func updateToOne(of id: AnyObjectID, entityName: String, at index: Int, to destination: AnyObjectID?) {
-                if let remoteID = self.index.remoteIDs[id], pending.contains(remoteID) { return }
+                if let remoteID = self.index.remoteIDs[id], self.outbox.isPending(remoteID) { return }
                 changes.updated.append(UpdatedObject(id: id, entityName: entityName, attributes: [],
                                                      toOnes: [ToOneChange(relationshipIndex: index, destination: destination)]))
                 if let remoteID = self.index.remoteIDs[id] {

@@ -61,8 +61,7 @@ extension CachingStore {
         guard let entry = outbox.entries.first(where: { $0.sequence == sequence }) else { throw CachingStoreError.noOutboxEntry(sequence) }
         try outbox.remove(sequence)
         var change = try await evict(Array(entry.touchedIDs), keepingReferenced: false)
-        let stillUsed = outbox.pendingIDs
-        try aliases.forget(entry.changes.inserted.map(\.id).filter { !stillUsed.contains($0) && aliases.isUnsent($0) })
+        try aliases.forget(entry.changes.inserted.map(\.id).filter { !outbox.isPending($0) && aliases.isUnsent($0) })
         change.recordEntitiesToRefetch(Set(entry.changes.inserted.map(\.entityName) + entry.changes.updated.map(\.entityName)
             + entry.changes.deleted.map(\.entityName) + entry.changes.toManyChanges.map(\.entityName)))
         publish(change)

@@ -9,8 +9,7 @@ extension CachingStore {
         try await exclusively {
             var latest: [AnyObjectID: Snapshot] = [:]
             var order: [AnyObjectID] = []
-            let pending = keepingPending ? outbox.pendingIDs : []
-            for snapshot in snapshots where !pending.contains(snapshot.id) {
+            for snapshot in snapshots where !(keepingPending && outbox.isPending(snapshot.id)) {
                 if latest.updateValue(snapshot, forKey: snapshot.id) == nil { order.append(snapshot.id) }
             }
             let known = order.filter { index.cacheIDs[$0] != nil }

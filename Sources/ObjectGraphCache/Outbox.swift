@@ -7,6 +7,8 @@ import ObjectGraph
 final class Outbox {
     private let database: IdentityDatabase
     private(set) var entries: [OutboxEntry] = []
+    /// How many entries touch each object.
+    private var pendingCounts: [AnyObjectID: Int] = [:]
 
     init(database: IdentityDatabase) throws(CachingStoreError) {
         self.database = database
@@ -19,14 +21,24 @@ final class Outbox {
             let refusal = row[3].map(Self.refusal(from:))
             entries.append(OutboxEntry(sequence: sequence, changes: changes, refusal: refusal, keySeed: seed))
         }
+        for entry in entries { count(entry, by: 1) }
     }
 
     /// Whether no save waits.
     var isEmpty: Bool { entries.isEmpty }
 
-    /// Every object a waiting save touches: the cache keeps their local state until the saves are replayed.
-    var pendingIDs: Set<AnyObjectID> {
-        entries.reduce(into: []) { $0.formUnion($1.touchedIDs) }
+    /// Whether a waiting save touches `id`: the cache keeps the local state of such objects until the saves
+    /// are replayed.
+    func isPending(_ id: AnyObjectID) -> Bool {
+        pendingCounts[id] != nil
+    }
+
+    /// Adds `entry`'s objects to the pending counts (`by: 1`) or takes them out (`by: -1`).
+    private func count(_ entry: OutboxEntry, by change: Int) {
+        for id in entry.touchedIDs {
+            let count = pendingCounts[id, default: 0] + change
+            pendingCounts[id] = count > 0 ? count : nil
+        }
     }
 
     /// Queues `changes` (with the caching store's IDs) after every other entry.
@@ -36,12 +48,14 @@ final class Outbox {
         let seed = UUID().uuidString.lowercased()
         try database.run("INSERT INTO cache_outbox VALUES (?, ?, ?, NULL)", rows: [[.integer(sequence), .text(json), .text(seed)]])
         entries.append(OutboxEntry(sequence: sequence, changes: changes, refusal: nil, keySeed: seed))
+        count(entries[entries.count - 1], by: 1)
     }
 
     /// Removes the entry `sequence` (replayed, or dropped).
     func remove(_ sequence: Int64) throws(CachingStoreError) {
         try database.run("DELETE FROM cache_outbox WHERE sequence = ?", rows: [[.integer(sequence)]])
-        entries.removeAll { $0.sequence == sequence }
+        guard let index = entries.firstIndex(where: { $0.sequence == sequence }) else { return }
+        count(entries.remove(at: index), by: -1)
     }
 
     /// Marks the entry `sequence` refused.
@@ -59,7 +73,9 @@ final class Outbox {
         let seed = refused ? UUID().uuidString.lowercased() : entries[index].keySeed
         try database.run("UPDATE cache_outbox SET changes = ?, key_seed = ?, stopped = NULL WHERE sequence = ?",
                          rows: [[.text(json), .text(seed), .integer(sequence)]])
+        count(entries[index], by: -1)
         entries[index] = OutboxEntry(sequence: sequence, changes: changes, refusal: nil, keySeed: seed)
+        count(entries[index], by: 1)
     }
 
     /// Sequence numbers continue after the last one ever used (SQLite keeps the largest rowid).
