@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "ObjectGraphSQLite", targets: ["ObjectGraphSQLite"]),
         .library(name: "ObjectGraphPostgres", targets: ["ObjectGraphPostgres"]),
         .library(name: "ObjectGraphCache", targets: ["ObjectGraphCache"]),
+        // The local test API server, for the Benchmarks package's caching store benchmarks; not for apps.
+        .library(name: "RESTTestServer", targets: ["RESTTestServer"]),
     ],
     // `PostgreSQL` builds ObjectGraphPostgres over postgres-nio; off by default, so users of the other
     // stores never fetch or build postgres-nio (`swift build --traits PostgreSQL` turns it on).

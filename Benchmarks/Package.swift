@@ -7,6 +7,7 @@ import PackageDescription
 // - Memory per fetched and inserted object: ... modelgen-benchmarks --memory
 // - Migrating a 1,000,000-row file against raw SQL: swift run -c release --package-path Benchmarks MigrationBenchmark
 // - Reading a model: swift run -c release --package-path Benchmarks ReadModelBenchmark PATH [ITERATIONS]
+// - The caching store: swift run -c release --package-path Benchmarks CacheBenchmark
 // - Generating code, per stage: swift run -c release --package-path Benchmarks GenerateBenchmark synthetic 1000
 //   (or a model path; --file-per model for one output file)
 let package = Package(
@@ -33,6 +34,13 @@ let package = Package(
                 .product(name: "ObjectGraph", package: "modelgen"),
                 .product(name: "ObjectGraphSQLite", package: "modelgen"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .executableTarget(
+            name: "CacheBenchmark",
+            dependencies: [
+                .product(name: "ObjectGraph", package: "modelgen"), .product(name: "ObjectGraphSQLite", package: "modelgen"),
+                .product(name: "ObjectGraphREST", package: "modelgen"), .product(name: "ObjectGraphCache", package: "modelgen"),
+                .product(name: "RESTTestServer", package: "modelgen"),
             ]),
         .executableTarget(
             name: "ReadModelBenchmark",

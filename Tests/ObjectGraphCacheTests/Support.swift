@@ -5,7 +5,6 @@ import ObjectGraphConformance
 import ObjectGraphREST
 import ObjectGraphSQLite
 import RESTTestServer
-import Synchronization
 
 /// A generic CRUD server for the `Music` model, a plain REST store that writes to it behind the caching
 /// store's back, and caching stores over it.
@@ -77,22 +76,5 @@ extension Array where Element == Snapshot {
             if case .string(let text) = snapshot.values[index] { return text }
             return "\(snapshot.values[index])"
         }
-    }
-}
-
-/// A transport that fails every request with a connection error while ``isOffline``, as a device without
-/// network does.
-final class SwitchableTransport: HTTPTransport {
-    private let base = URLSessionTransport(timeout: 60)
-    private let offline = Atomic<Bool>(false)
-
-    var isOffline: Bool {
-        get { offline.load(ordering: .sequentiallyConsistent) }
-        set { offline.store(newValue, ordering: .sequentiallyConsistent) }
-    }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        if isOffline { throw RESTError.connectionFailed(method: request.method.rawValue, url: request.url.absoluteString, reason: "offline") }
-        return try await base.send(request)
     }
 }

@@ -1,0 +1,128 @@
+// The caching store's benchmarks against the local generic JSON test server on 127.0.0.1:
+// (g) a cache-hit fetch of 1,000 objects against the same fetch on a plain SQLiteStore;
+// (h) replaying an outbox of 10,000 writes, independent ones and one chain of updates to one object;
+// (i) a walk of 100 objects repeated, with and without conditional requests: requests that transferred a body.
+//
+// swift run -c release --package-path Benchmarks CacheBenchmark [--items 1000] [--writes 10000] [--walk 100] [--runs 30]
+import Foundation
+import ObjectGraph
+import ObjectGraphCache
+import ObjectGraphREST
+import ObjectGraphSQLite
+import RESTTestServer
+
+func option(_ name: String, default value: Int) -> Int {
+    guard let index = CommandLine.arguments.firstIndex(of: name), index + 1 < CommandLine.arguments.count else { return value }
+    return Int(CommandLine.arguments[index + 1]) ?? value
+}
+
+let items = option("--items", default: 1000)
+let writes = option("--writes", default: 10_000)
+let walkLength = option("--walk", default: 100)
+let runs = option("--runs", default: 30)
+let directory = FileManager.default.temporaryDirectory.appending(path: "cache-benchmark-\(UUID().uuidString)").path()
+try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: directory) }
+let model = ItemModel.model
+let allItems = StoreFetchRequest(entityName: "Item", sortDescriptors: [SortExpression(["score"])])
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+}
+
+func remote(_ server: TestServer, transport: any HTTPTransport = URLSessionTransport(timeout: 60), conditional: Bool = true) throws -> RESTStore {
+    var configuration = RESTStore.Configuration(mappings: ItemModel.mappings, pagination: RESTPagination(style: .offset(offset: "offset", limit: "limit"), pageSize: 1000))
+    configuration.retry = .none
+    configuration.objectCache = RESTObjectCachePolicy(maximumObjects: 50_000, maximumAge: .zero)
+    if !conditional { configuration.conditionalRequestCacheSize = 0 }
+    return try RESTStore(model: model, baseURL: server.baseURL, transport: transport, configuration: configuration)
+}
+
+// (g) Cache-hit fetch.
+do {
+    let server = try await TestServer.start(GenericCRUDAPI(model: model, mappings: ItemModel.mappings))
+    _ = try await remote(server).save(ChangeSet(inserted: (0..<items).map(ItemModel.item)))
+    let caching = try await CachingStore(remote: try remote(server), cache: .file(directory + "/g-cache.sqlite"))
+    guard try await caching.fetch(allItems).count == items else { fatalError("the cache did not fill") }
+    await caching.setPolicy(.cacheOnly)
+    let plain = try await SQLiteStore(at: .file(directory + "/g-plain.sqlite"), model: model)
+    _ = try await plain.save(ChangeSet(inserted: (0..<items).map(ItemModel.item)))
+    let clock = ContinuousClock()
+    var plainTimes: [Double] = []
+    var cachedTimes: [Double] = []
+    var ratios: [Double] = []
+    for _ in 0..<3 { _ = try await plain.fetch(allItems); _ = try await caching.fetch(allItems) }
+    for _ in 0..<runs {
+        var plainCount = 0
+        var cachedCount = 0
+        let plainTime = seconds(try await clock.measure { plainCount = try await plain.fetch(allItems).count })
+        let cachedTime = seconds(try await clock.measure { cachedCount = try await caching.fetch(allItems).count })
+        guard plainCount == items, cachedCount == items else { fatalError("a fetch lost objects") }
+        plainTimes.append(plainTime)
+        cachedTimes.append(cachedTime)
+        ratios.append(cachedTime / plainTime)
+    }
+    print(String(format: "(g) fetch of %d objects, median of %d: SQLiteStore %.3f ms, CachingStore cache hit %.3f ms, ratio %.2fx",
+                 items, runs, median(plainTimes) * 1000, median(cachedTimes) * 1000, median(ratios)))
+    await server.stop()
+}
+
+// (h) Outbox replay.
+for ordered in [false, true] {
+    let server = try await TestServer.start(GenericCRUDAPI(model: model, mappings: ItemModel.mappings))
+    let transport = SwitchableTransport(offline: true)
+    let store = try await CachingStore(
+        remote: try remote(server, transport: transport), cache: .file(directory + "/h-\(ordered).sqlite"),
+        configuration: .init(policy: .cacheOnly, initialReplayDelay: .seconds(3600), maximumReplayDelay: .seconds(3600)))
+    let clock = ContinuousClock()
+    var queued = 0
+    let saving = try await clock.measure {
+        if ordered {
+            let id = try await store.save(ChangeSet(inserted: [ItemModel.item(0)]))[0]
+            for number in 1..<writes {
+                _ = try await store.save(ChangeSet(updated: [UpdatedObject(id: id, entityName: "Item", attributes: [AttributeChange(index: 1, value: .integer(Int64(number)))], toOnes: [])]))
+            }
+        } else {
+            for number in 0..<writes { _ = try await store.save(ChangeSet(inserted: [ItemModel.item(number)])) }
+        }
+        queued = await store.outboxEntries.count
+    }
+    guard queued == writes else { fatalError("the outbox holds \(queued) entries, not \(writes)") }
+    server.resetRequests()
+    transport.isOffline = false
+    var waiting: [OutboxEntry] = []
+    let replaying = await clock.measure { waiting = await store.replayOutbox() }
+    let replayError = await store.lastReplayError
+    guard waiting.isEmpty else { fatalError("\(waiting.count) entries wait after the replay: \(String(describing: replayError))") }
+    let requests = server.requests.count
+    print(String(format: "(h) %@: %d saves queued offline in %.2f s (%.0f/s); replayed with %d requests in %.2f s: %.0f requests/s",
+                 ordered ? "one chain of updates to one object" : "independent inserts", writes, seconds(saving), Double(writes) / seconds(saving),
+                 requests, seconds(replaying), Double(requests) / seconds(replaying)))
+    await server.stop()
+}
+
+// (i) A repeated walk with and without conditional requests.
+do {
+    let server = try await TestServer.start(GenericCRUDAPI(model: model, mappings: ItemModel.mappings))
+    _ = try await remote(server).save(ChangeSet(inserted: (0..<walkLength).map(ItemModel.item)))
+    for conditional in [false, true] {
+        let rest = try remote(server, conditional: conditional)
+        let store = try await CachingStore(remote: rest, cache: .inMemory)
+        let ids = try await store.fetch(allItems).map(\.id)
+        var bodies: [Int] = []
+        var requests: [Int] = []
+        for _ in 0..<2 {
+            let before = rest.statistics
+            for id in ids { guard try await store.snapshots(for: [id]).count == 1 else { fatalError("an object is missing") } }
+            requests.append(rest.statistics.requests - before.requests)
+            bodies.append(rest.statistics.bodiesTransferred - before.bodiesTransferred)
+        }
+        print("(i) walk of \(ids.count) objects \(conditional ? "with" : "without") conditional requests: first walk \(requests[0]) requests, \(bodies[0]) bodies; repeated walk \(requests[1]) requests, \(bodies[1]) bodies")
+    }
+    await server.stop()
+}
