@@ -15,6 +15,7 @@ final class CacheIndex {
     private var fetchedAt: [AnyObjectID: Double] = [:]
     private var usedAt: [AnyObjectID: Int64] = [:]
     private var touched: Set<AnyObjectID> = []
+    private var uses: [[AnyObjectID]] = []
     private var clock: Int64 = 0
 
     /// Reads every pair from `database`.
@@ -39,6 +40,7 @@ final class CacheIndex {
     /// Records that the cache rows `pairs[i].cache` hold the remote objects `pairs[i].remote`, read from
     /// the server at `date`.
     func record(_ pairs: [(remote: AnyObjectID, cache: AnyObjectID)], fetchedAt date: Date) throws(CachingStoreError) {
+        applyUses()
         let time = date.timeIntervalSinceReferenceDate
         var rows: [[IdentityValue]] = []
         for (remote, cache) in pairs {
@@ -66,6 +68,7 @@ final class CacheIndex {
 
     /// Forgets the pairs of `remotes` (before their rows are deleted).
     func forget(_ remotes: [AnyObjectID]) throws(CachingStoreError) {
+        applyUses()
         let known = remotes.filter { cacheIDs[$0] != nil }
         try database.run("DELETE FROM cache_identity WHERE root = ? AND remote_key = ?",
                          rows: known.map { [.text($0.entityName), .text(Self.text($0.key))] })
@@ -77,17 +80,27 @@ final class CacheIndex {
         }
     }
 
-    /// Notes that `remotes` were just read (in memory; written with the next change).
-    func touch(_ remotes: some Sequence<AnyObjectID>) {
-        for remote in remotes where cacheIDs[remote] != nil {
-            clock += 1
-            usedAt[remote] = clock
-            touched.insert(remote)
+    /// Notes that `remotes` were just read (in memory; applied and written with the next change).
+    func touch(_ remotes: [AnyObjectID]) {
+        uses.append(remotes)
+    }
+
+    /// Applies the uses ``touch(_:)`` noted, in order: a read only appends its IDs, so a cache hit costs
+    /// no hashing for recency.
+    private func applyUses() {
+        for batch in uses {
+            for remote in batch where usedAt[remote] != nil {
+                clock += 1
+                usedAt[remote] = clock
+                touched.insert(remote)
+            }
         }
+        uses.removeAll()
     }
 
     /// Writes the uses and fetch times noted since the last write.
     func flushUses() throws(CachingStoreError) {
+        applyUses()
         let rows: [[IdentityValue]] = touched.compactMap { remote in
             guard let used = usedAt[remote] else { return nil }
             return [.real(fetchedAt[remote] ?? 0), .integer(used), .text(remote.entityName), .text(Self.text(remote.key))]
@@ -104,7 +117,8 @@ final class CacheIndex {
 
     /// The cached objects, least recently used first.
     func leastRecentlyUsed() -> [AnyObjectID] {
-        usedAt.sorted { $0.value < $1.value }.map(\.key)
+        applyUses()
+        return usedAt.sorted { $0.value < $1.value }.map(\.key)
     }
 
     /// When the fetch `request` last answered from the server, or `nil`.

@@ -58,7 +58,7 @@ extension CachingStore {
             guard let remoteOwner = index.remoteIDs[owner] else { continue }
             answer[remoteOwner] = destinations.compactMap { index.remoteIDs[$0] }
         }
-        index.touch(answer.keys)
+        index.touch(Array(answer.keys))
         return answer
     }
 

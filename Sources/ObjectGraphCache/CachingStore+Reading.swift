@@ -5,9 +5,8 @@ import ObjectGraph
 extension CachingStore {
     /// The objects matching `request`, from the server or the cache as the entity's ``CachePolicy`` says.
     public func fetch(_ request: StoreFetchRequest) async throws -> [Snapshot] {
-        let key = Self.key(of: request)
-        return try await answer(
-            entityName: request.entityName, isFresh: try isFresh(key),
+        try await answer(
+            entityName: request.entityName, isFresh: try isFresh(request),
             fromServer: { try await $0.fetchFromServer(request) },
             fromCache: { try await $0.fetchFromCache(request) })
     }
@@ -19,7 +18,7 @@ extension CachingStore {
             entityName: request.entityName, includesSubentities: request.includesSubentities, predicate: request.predicate,
             limit: request.limit, offset: request.offset)
         return try await answer(
-            entityName: request.entityName, isFresh: try isFresh(Self.key(of: unsorted)),
+            entityName: request.entityName, isFresh: try isFresh(unsorted),
             fromServer: { try await $0.fetchFromServer(unsorted).count },
             fromCache: { try await $0.cache.count(unsorted) })
     }
@@ -78,6 +77,11 @@ extension CachingStore {
     func publish(_ change: StoreChange) {
         guard !change.isEmpty else { return }
         broadcaster.publish { change }
+    }
+
+    /// Whether the server's answer to `request` is younger than ``Configuration/maximumAge``.
+    func isFresh(_ request: StoreFetchRequest) throws -> Bool {
+        configuration.maximumAge > .zero ? try isFresh(Self.key(of: request)) : false
     }
 
     /// Whether the answer recorded under `key` came from the server less than ``Configuration/maximumAge`` ago.

@@ -4,14 +4,15 @@ extension CachingStore {
     /// `snapshot` (read from the cache) with the caching store's IDs; `nil` for a row without identity.
     func storeSnapshot(fromCache snapshot: Snapshot) -> Snapshot? {
         guard let id = index.remoteIDs[snapshot.id] else { return nil }
-        return Snapshot(id: id, entityName: snapshot.entityName, values: snapshot.values,
-                        toOneIDs: SharedSlice(snapshot.toOneIDs.map { $0.flatMap { index.remoteIDs[$0] } }))
+        let toOneIDs = snapshot.toOneIDs.allSatisfy { $0 == nil } ? snapshot.toOneIDs
+            : SharedSlice(snapshot.toOneIDs.map { $0.flatMap { index.remoteIDs[$0] } })
+        return Snapshot(id: id, entityName: snapshot.entityName, values: snapshot.values, toOneIDs: toOneIDs)
     }
 
     /// Cache snapshots with the caching store's IDs, noting the objects as used.
     func storeSnapshots(fromCache snapshots: [Snapshot]) -> [Snapshot] {
         let translated = snapshots.compactMap(storeSnapshot(fromCache:))
-        index.touch(translated.lazy.map(\.id))
+        index.touch(translated.map(\.id))
         return translated
     }
 

@@ -35,10 +35,11 @@ func median(_ values: [Double]) -> Double {
     return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
 }
 
-func remote(_ server: TestServer, transport: any HTTPTransport = URLSessionTransport(timeout: 60), conditional: Bool = true) throws -> RESTStore {
+/// A REST store for `server`; `fresh`: every fault asks the server (no object cache).
+func remote(_ server: TestServer, transport: any HTTPTransport = URLSessionTransport(timeout: 60), conditional: Bool = true, fresh: Bool = true) throws -> RESTStore {
     var configuration = RESTStore.Configuration(mappings: ItemModel.mappings, pagination: RESTPagination(style: .offset(offset: "offset", limit: "limit"), pageSize: 1000))
     configuration.retry = .none
-    configuration.objectCache = RESTObjectCachePolicy(maximumObjects: 50_000, maximumAge: .zero)
+    if fresh { configuration.objectCache = RESTObjectCachePolicy(maximumObjects: 50_000, maximumAge: .zero) }
     if !conditional { configuration.conditionalRequestCacheSize = 0 }
     return try RESTStore(model: model, baseURL: server.baseURL, transport: transport, configuration: configuration)
 }
@@ -77,7 +78,7 @@ for ordered in [false, true] {
     let server = try await TestServer.start(GenericCRUDAPI(model: model, mappings: ItemModel.mappings))
     let transport = SwitchableTransport(offline: true)
     let store = try await CachingStore(
-        remote: try remote(server, transport: transport), cache: .file(directory + "/h-\(ordered).sqlite"),
+        remote: try remote(server, transport: transport, fresh: false), cache: .file(directory + "/h-\(ordered).sqlite"),
         configuration: .init(policy: .cacheOnly, initialReplayDelay: .seconds(3600), maximumReplayDelay: .seconds(3600)))
     let clock = ContinuousClock()
     var queued = 0
