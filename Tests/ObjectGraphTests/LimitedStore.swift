@@ -12,6 +12,9 @@ final class LimitedStore: PersistentStore {
 
     init(model: ModelDescription, capabilities: StoreCapabilities) {
         self.base = InMemoryStore(model: model)
+        var capabilities = capabilities
+        // Only the read side is limited: saves reach the base store, which checks versions.
+        capabilities.detectsConflicts = base.capabilities.detectsConflicts
         self.capabilities = capabilities
     }
 

@@ -14,7 +14,7 @@ extension ObjectContext {
             if let update = update(of: object, values: values, live: live) { changes.updated.append(update) }
         }
         changes.deleted = deleted.objects.filter { $0.lifecycle == .persisted }
-            .map { DeletedObject(id: $0.objectID, entityName: $0.entity.name) }
+            .map { DeletedObject(id: $0.objectID, entityName: $0.entity.name, readVersion: $0.committedVersion) }
         for object in pending.inserted where object.entity.hasToMany {
             appendToManyChanges(of: object, live: live, to: &changes.toManyChanges)
         }
@@ -56,7 +56,8 @@ extension ObjectContext {
             }
         }
         guard !attributes.isEmpty || !toOnes.isEmpty else { return nil }
-        return UpdatedObject(id: object.objectID, entityName: entity.name, attributes: attributes, toOnes: toOnes)
+        return UpdatedObject(
+            id: object.objectID, entityName: entity.name, attributes: attributes, toOnes: toOnes, readVersion: object.committedVersion)
     }
 
     /// Appends a change for every loaded to-many of `object` whose members or order differ from the

@@ -103,6 +103,7 @@ extension ObjectContext {
         defer { object.isTrackingChanges = true }
         try object.loadAttributes(from: snapshot.values)
         object.committedValues = snapshot.values
+        object.committedVersion = snapshot.version
         if !object.changedAttributes.isEmpty { object.changedAttributes = AttributeIndexSet() }
     }
 

@@ -128,7 +128,7 @@ extension ObjectContext {
     }
 
     /// Gives a registered, persisted object the stored state of `snapshot`, keeping its pending edits.
-    private func refresh(_ object: ManagedObject, from snapshot: Snapshot) throws {
+    func refresh(_ object: ManagedObject, from snapshot: Snapshot) throws {
         guard object.isTouched || object.isPendingDeletion else {
             try loadAttributes(snapshot, into: object)
             loadToOnes(snapshot, into: object)
@@ -142,6 +142,7 @@ extension ObjectContext {
             try object.setAttributeValue(snapshot.values[index], at: index)
         }
         object.committedValues = snapshot.values
+        object.committedVersion = snapshot.version
         for (slot, index) in entity.toOneRelationshipIndices.enumerated() {
             let current = object.toOneID(at: index)
             let stored = snapshot.toOneIDs[slot]

@@ -4,8 +4,9 @@ extension ObjectContext {
     /// store in one atomic change set. Temporary IDs become permanent.
     ///
     /// On any error — a Deny rule, validation failures (all listed in one
-    /// ``ObjectGraphError/validationFailed(_:)``), or a store error — neither the store nor the context
-    /// changes: pending changes stay pending. Values the store changed while saving
+    /// ``ObjectGraphError/validationFailed(_:)``), a conflict with other saves
+    /// (``ObjectGraphError/mergeConflicts(_:)``, see ``mergePolicy``), or a store error — neither the store
+    /// nor the context changes: pending changes stay pending. Values the store changed while saving
     /// (``PersistentStore/saveReturningState(_:)``) become the saved objects' values.
     ///
     /// ```swift
@@ -21,14 +22,47 @@ extension ObjectContext {
         if hasUnmergedChanges { try await mergeChanges() }
         guard hasChanges else { return }
         isSaving = true
-        let journal = SaveJournal(self)
-        self.journal = journal
         defer {
-            self.journal = nil
             isSaving = false
             // Observers waiting to merge what arrived during the save.
             if hasUnmergedChanges { changeHub.ringAll() }
         }
+        var resolutions: ConflictResolutions?
+        var attempt = 0
+        var savedState: [Snapshot]
+        while true {
+            let generation = resetGeneration
+            do {
+                savedState = try await saveOnce()
+                break
+            } catch ObjectGraphError.storeConflicts(let conflicts) where resetGeneration == generation {
+                guard mergePolicy != .error, attempt < Self.conflictRetryLimit, !conflicts.contains(where: { $0.stored == nil }) else {
+                    resolutions?.undo(in: self)
+                    throw ObjectGraphError.mergeConflicts(conflicts.map(mergeConflict))
+                }
+                attempt += 1
+                let recording = resolutions ?? ConflictResolutions()
+                resolutions = recording
+                do {
+                    try resolve(conflicts, by: mergePolicy, recordingInto: recording)
+                } catch {
+                    recording.undo(in: self)
+                    throw error
+                }
+            } catch {
+                if resetGeneration == generation { resolutions?.undo(in: self) }
+                throw error
+            }
+        }
+        try adoptSavedState(savedState)
+    }
+
+    /// One attempt of ``save()``: on any error the context is as before it. Returns the state the store
+    /// reported for the saved objects, which the context adopts once the save took effect.
+    nonisolated(nonsending) private func saveOnce() async throws -> [Snapshot] {
+        let journal = SaveJournal(self)
+        self.journal = journal
+        defer { self.journal = nil }
         let generation = resetGeneration
         let result: SaveResult
         do {
@@ -40,20 +74,20 @@ extension ObjectContext {
             result = changes.isEmpty ? SaveResult()
                 : try await SaveOrigin.$current.withValue(ObjectIdentifier(self)) { try await store.saveReturningState(changes) }
             // A reset while the store saved: the changes are in the store, the context forgot the objects.
-            guard resetGeneration == generation else { return }
+            guard resetGeneration == generation else { return [] }
             guard result.permanentIDs.count == pending.inserted.count else {
                 throw ObjectGraphError.inconsistentData(
                     "the store returned \(result.permanentIDs.count) permanent IDs for \(pending.inserted.count) inserted objects")
             }
-            commit(pending, permanentIDs: result.permanentIDs)
+            commit(pending, permanentIDs: result.permanentIDs, updates: changes.updated)
             if !changes.isEmpty { publishSaved(changes, permanentIDs: result.permanentIDs) }
         } catch is ContextWasReset {
-            return
+            return []
         } catch {
             if resetGeneration == generation { journal.restore(into: self) }
             throw error
         }
-        try adoptSavedState(result.savedSnapshots)
+        return result.savedSnapshots
     }
 
     /// Cascades deletions through the graph, then checks Deny rules and nullifies inverses.
@@ -139,8 +173,10 @@ extension ObjectContext {
     }
 
     /// Makes the saved state the committed state: inserted objects take their permanent IDs, and the
-    /// values `pending` read for the save become the committed values.
-    private func commit(_ pending: PendingSave, permanentIDs: [AnyObjectID]) {
+    /// values `pending` read for the save become the committed values. Objects take the versions a store
+    /// that keeps them gave (see ``ChangeSet``): 1 when inserted, one more when `updates` (the change set's,
+    /// in the order of `pending.updated`) wrote them; stores that keep none ignore them.
+    private func commit(_ pending: PendingSave, permanentIDs: [AnyObjectID], updates: [UpdatedObject]) {
         let gone = deleted.objects
         for object in gone {
             registered[object.objectID] = nil
@@ -154,9 +190,14 @@ extension ObjectContext {
             registered.appendNew(object)
         }
         commitInserted(pending)
+        var nextUpdate = updates.startIndex
         for (object, values) in zip(pending.updated, pending.updatedValues) {
             markCommitted(object, values: values)
             object.commitToOneIDs()
+            if nextUpdate < updates.endIndex && updates[nextUpdate].id == object.objectID {
+                if object.committedVersion > 0 { object.committedVersion += 1 }
+                nextUpdate += 1
+            }
         }
         if !gone.isEmpty { forgetReferences(to: gone) }
         // Objects inserted or changed while the store was saving stay pending.
@@ -182,6 +223,7 @@ extension ObjectContext {
             for (index, toOneIDs) in zip(chunk, toOnes.finish()) {
                 markCommitted(objects[index], values: pending.insertedValues[index])
                 objects[index].committedToOneIDs = toOneIDs
+                objects[index].committedVersion = 1
             }
             start = chunk.upperBound
         }

@@ -54,6 +54,14 @@ public final class ObjectContext {
     /// The store's changes this context has not merged yet, while it merges automatically.
     var storeObservation: StoreChangeBroadcaster.Subscription?
     var isMerging = false
+    /// What ``save()`` does when the store reports that others changed objects it writes since this
+    /// context read them (stores with ``StoreCapabilities/detectsConflicts``): fail with
+    /// ``ObjectGraphError/mergeConflicts(_:)`` (the default), or resolve and save again.
+    ///
+    /// ```swift
+    /// context.mergePolicy = .objectTrumps
+    /// ```
+    public var mergePolicy: MergePolicy = .error
 
     /// Creates a context over `store`.
     /// - Throws: ``ObjectGraphError/modelMismatch(expected:actual:)`` when the store was opened with a

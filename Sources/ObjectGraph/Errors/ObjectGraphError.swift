@@ -37,6 +37,15 @@ public enum ObjectGraphError: Error, Sendable, Hashable, CustomStringConvertible
     case saveInProgress
     /// The store cannot report the changes its saves commit (``PersistentStore/changes()``).
     case changesNotObservable(store: String)
+    /// A store that detects conflicts refused a save: the listed objects changed (or were deleted) since
+    /// the saving context read them. Stores throw it; ``ObjectContext/save()`` turns it into
+    /// ``mergeConflicts(_:)`` or resolves it by its ``ObjectContext/mergePolicy``.
+    case storeConflicts([StoreConflict])
+    /// A save failed because other saves changed or deleted objects it updates or deletes since the context
+    /// read them (under ``MergePolicy/error``, or a conflict no policy resolves): each conflict names the
+    /// object and the properties whose stored and context values differ. Nothing was written and the
+    /// context keeps its changes.
+    case mergeConflicts([MergeConflict])
 
     /// A sentence describing the error.
     public var description: String {
@@ -70,6 +79,10 @@ public enum ObjectGraphError: Error, Sendable, Hashable, CustomStringConvertible
             "The context is already saving."
         case .changesNotObservable(let store):
             "\(store) cannot report the changes its saves commit."
+        case .storeConflicts(let conflicts):
+            "The store refused the save: \(conflicts.map(\.description).joined(separator: "; "))."
+        case .mergeConflicts(let conflicts):
+            "The save conflicts with other saves: \(conflicts.map(\.description).joined(separator: "; "))."
         }
     }
 }

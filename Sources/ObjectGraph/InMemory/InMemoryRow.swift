@@ -3,9 +3,11 @@ struct InMemoryRow: Sendable {
     let entity: EntityDescription
     var values: [AttributeValue]
     var toOneIDs: [AnyObjectID?]
+    /// 1 when inserted, one more with every update.
+    var version: Int64 = 1
 
     func snapshot(id: AnyObjectID) -> Snapshot {
-        Snapshot(id: id, entityName: entity.name, values: values, toOneIDs: toOneIDs)
+        Snapshot(id: id, entityName: entity.name, values: values, toOneIDs: toOneIDs, version: version)
     }
 }
 

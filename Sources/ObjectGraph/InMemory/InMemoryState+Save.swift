@@ -2,6 +2,7 @@
 extension InMemoryState {
     /// Returns the permanent IDs of the inserted objects, in change set order.
     mutating func apply(_ changes: ChangeSet, model: ModelDescription) throws -> [AnyObjectID] {
+        try checkVersions(of: changes)
         var mapping: [AnyObjectID: AnyObjectID] = [:]
         var permanentIDs: [AnyObjectID] = []
         permanentIDs.reserveCapacity(changes.inserted.count)
@@ -44,6 +45,22 @@ extension InMemoryState {
         return permanentIDs
     }
 
+    /// Throws ``ObjectGraphError/storeConflicts(_:)`` listing every update and deletion whose read version
+    /// is not the stored one.
+    private func checkVersions(of changes: ChangeSet) throws {
+        var conflicts: [StoreConflict] = []
+        func check(_ id: AnyObjectID, _ entityName: String, _ readVersion: Int64, isDeletion: Bool) {
+            guard readVersion > 0 else { return }
+            let row = rows[id]
+            guard row?.version != readVersion else { return }
+            conflicts.append(StoreConflict(
+                id: id, entityName: entityName, isDeletion: isDeletion, readVersion: readVersion, stored: row?.snapshot(id: id)))
+        }
+        for updated in changes.updated { check(updated.id, updated.entityName, updated.readVersion, isDeletion: false) }
+        for deleted in changes.deleted { check(deleted.id, deleted.entityName, deleted.readVersion, isDeletion: true) }
+        if !conflicts.isEmpty { throw ObjectGraphError.storeConflicts(conflicts) }
+    }
+
     private func storedValues(_ values: SharedSlice<AttributeValue>, entity: EntityDescription) -> [AttributeValue] {
         zip(values, entity.attributes).map { $1.isTransient ? .null : $0 }
     }
@@ -62,6 +79,7 @@ extension InMemoryState {
             }
             row.toOneIDs[slot] = try change.destination.map(resolve)
         }
+        row.version += 1
         rows[updated.id] = row
     }
 

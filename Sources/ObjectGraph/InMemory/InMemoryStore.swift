@@ -42,6 +42,7 @@ public actor InMemoryStore: PersistentStore {
     public nonisolated var capabilities: StoreCapabilities {
         var capabilities = StoreCapabilities.all
         capabilities.predicates.insert(.relationshipNilChecks)
+        capabilities.detectsConflicts = true
         return capabilities
     }
 

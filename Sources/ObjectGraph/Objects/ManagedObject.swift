@@ -71,6 +71,8 @@ open class ManagedObject {
     @exclusivity(unchecked) var committedValues: SharedSlice<AttributeValue> = []
     @exclusivity(unchecked) var committedToOneIDs: SharedSlice<AnyObjectID?> = []
     @exclusivity(unchecked) var committedToMany: [Int: [AnyObjectID]] = [:]
+    /// The store's version of the committed state (``Snapshot/version``); 0 when the store keeps none.
+    @exclusivity(unchecked) var committedVersion: Int64 = 0
 
     /// Creates a detached object of `entity` with every to-one empty and every to-many loaded and empty.
     /// Generated initializers call this and then insert the object into a context.

@@ -17,6 +17,13 @@
 ///   point at them are changed by the context as the delete rules say (they arrive as updates);
 ///   under ``DeleteRule/noAction`` they may be left dangling.
 ///
+/// Versions: updates and deletions carry the version the context read. A store that detects conflicts
+/// (``StoreCapabilities/detectsConflicts``) applies nothing when any of them differs from the stored one
+/// and throws ``ObjectGraphError/storeConflicts(_:)`` listing every such object with its stored state;
+/// it gives inserted objects version 1 and adds 1 to the version of every object an update writes.
+/// To-many changes that are not a foreign key of the object's own row (link rows, positions) are not
+/// versioned: additions and removals of members commute.
+///
 /// ```swift
 /// let changes = ChangeSet(inserted: [snapshot], updated: [], deleted: [], toManyChanges: [])
 /// let permanentIDs = try await store.save(changes)
@@ -62,13 +69,18 @@ public struct UpdatedObject: Sendable, Hashable, Codable {
     public var attributes: [AttributeChange]
     /// New destinations of changed to-one relationships.
     public var toOnes: [ToOneChange]
+    /// The version of the object the context read (``Snapshot/version``); a store that detects conflicts
+    /// refuses the update when the stored version differs. 0: not checked (the store keeps no versions,
+    /// or the context changed a to-one of an object it never loaded).
+    public var readVersion: Int64
 
     /// Creates an update.
-    public init(id: AnyObjectID, entityName: String, attributes: [AttributeChange], toOnes: [ToOneChange]) {
+    public init(id: AnyObjectID, entityName: String, attributes: [AttributeChange], toOnes: [ToOneChange], readVersion: Int64 = 0) {
         self.id = id
         self.entityName = entityName
         self.attributes = attributes
         self.toOnes = toOnes
+        self.readVersion = readVersion
     }
 }
 
@@ -106,11 +118,14 @@ public struct DeletedObject: Sendable, Hashable, Codable {
     public var id: AnyObjectID
     /// The object's concrete entity.
     public var entityName: String
+    /// The version of the object the context read; checked like ``UpdatedObject/readVersion``.
+    public var readVersion: Int64
 
     /// Creates a deletion.
-    public init(id: AnyObjectID, entityName: String) {
+    public init(id: AnyObjectID, entityName: String, readVersion: Int64 = 0) {
         self.id = id
         self.entityName = entityName
+        self.readVersion = readVersion
     }
 }
 

@@ -19,17 +19,25 @@ public struct Snapshot: Sendable, Hashable, Codable {
     public var values: SharedSlice<AttributeValue>
     /// To-one destinations aligned with the entity's to-one relationships; `nil` for no destination.
     public var toOneIDs: SharedSlice<AnyObjectID?>
+    /// The row version the store read, for stores that detect conflicts
+    /// (``StoreCapabilities/detectsConflicts``): 1 when the object was inserted, one more with every save
+    /// that updates it. 0 from stores that keep no versions.
+    public var version: Int64
 
     /// Creates a snapshot whose values may share storage with other snapshots' (see ``SharedSlice``).
-    public init(id: AnyObjectID, entityName: String, values: SharedSlice<AttributeValue>, toOneIDs: SharedSlice<AnyObjectID?>) {
+    public init(
+        id: AnyObjectID, entityName: String, values: SharedSlice<AttributeValue>, toOneIDs: SharedSlice<AnyObjectID?>,
+        version: Int64 = 0
+    ) {
         self.id = id
         self.entityName = entityName
         self.values = values
         self.toOneIDs = toOneIDs
+        self.version = version
     }
 
     /// Creates a snapshot.
-    public init(id: AnyObjectID, entityName: String, values: [AttributeValue], toOneIDs: [AnyObjectID?]) {
-        self.init(id: id, entityName: entityName, values: SharedSlice(values), toOneIDs: SharedSlice(toOneIDs))
+    public init(id: AnyObjectID, entityName: String, values: [AttributeValue], toOneIDs: [AnyObjectID?], version: Int64 = 0) {
+        self.init(id: id, entityName: entityName, values: SharedSlice(values), toOneIDs: SharedSlice(toOneIDs), version: version)
     }
 }

@@ -73,6 +73,10 @@ public struct StoreCapabilities: Sendable, Hashable {
     /// store; the store, or the server behind it, applies its own rules to the rest. Empty for stores
     /// that load every relationship.
     public var unloadableRelationships: [String: Set<String>]
+    /// Whether the store keeps a version per object and refuses updates and deletions of objects that
+    /// changed since the context read them (see ``ChangeSet``), so that ``ObjectContext/mergePolicy``
+    /// applies. Stores without it apply the last save over earlier ones.
+    public var detectsConflicts: Bool
 
     /// Creates capabilities.
     public init(
@@ -81,7 +85,8 @@ public struct StoreCapabilities: Sendable, Hashable {
         sortsThroughToOne: Bool,
         orderedTypes: Set<AttributeType> = Set(AttributeType.allCases.filter(\.isOrdered)),
         requiredEqualityPaths: [String: Set<[String]>] = [:],
-        unloadableRelationships: [String: Set<String>] = [:]
+        unloadableRelationships: [String: Set<String>] = [:],
+        detectsConflicts: Bool = false
     ) {
         self.predicates = predicates
         self.sortsByAttribute = sortsByAttribute
@@ -89,6 +94,7 @@ public struct StoreCapabilities: Sendable, Hashable {
         self.orderedTypes = orderedTypes
         self.requiredEqualityPaths = requiredEqualityPaths
         self.unloadableRelationships = unloadableRelationships
+        self.detectsConflicts = detectsConflicts
     }
 
     /// A store that evaluates every form in ``PredicateFeatures/all`` and every sort.

@@ -84,6 +84,8 @@ public struct StoreConformance: Sendable {
         case mergingOnFetch
         /// A pending reordering of an ordered to-many survives merging other contexts' changes to it.
         case mergingKeepsPendingOrder
+        /// Saves of objects others changed since they were read conflict, and merge policies resolve them.
+        case conflicts
         /// A fetch with a batch size knows every ID and loads objects batch by batch on access.
         case batchedFetch
         /// `fetchIDs(_:withValuesOf:)` lists `fetch`'s IDs in order with the values of key paths.
@@ -145,6 +147,7 @@ public struct StoreConformance: Sendable {
         case .mergingBetweenContexts: try await checks.mergingBetweenContexts()
         case .mergingOnFetch: try await checks.mergingOnFetch()
         case .mergingKeepsPendingOrder: try await checks.mergingKeepsPendingOrder()
+        case .conflicts: try await checks.conflicts()
         case .batchedFetch: try await checks.batchedFetch()
         case .keyedIDs: try await checks.keyedIDs()
         case .dynamicFetch: try await checks.dynamicFetch()
