@@ -128,3 +128,13 @@ public struct TranslationCase: Sendable, CustomTestStringConvertible {
         .init("natural order", "Track", nil),
     ]
 }
+
+extension Snapshot {
+    /// The snapshot as a store that keeps no versions returns it (``Snapshot/version`` 0), to compare the
+    /// answers of stores with and without versions.
+    public var unversioned: Snapshot {
+        var snapshot = self
+        snapshot.version = 0
+        return snapshot
+    }
+}
