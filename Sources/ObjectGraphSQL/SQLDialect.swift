@@ -14,6 +14,22 @@ package enum SQLDialect: Sendable {
     /// PostgreSQL 15: `$n` placeholders, typed columns, `lower` for case-insensitive comparisons.
     case postgreSQL
 
+    /// Whether entity tables carry a row version (``SQL/versionColumn``, 1 on insert) that the store
+    /// checks and increments on every update, for conflict detection. SQLite files made before versions
+    /// existed have no such column, so only PostgreSQL keeps them.
+    package var keepsRowVersions: Bool { self == .postgreSQL }
+
+    /// `alias."_pk", alias."_entity", alias."column", …` and, where rows carry versions, `alias."_version"`:
+    /// the columns of a row of `table` that make a snapshot.
+    package func rowSelectList(of table: TableLayout, alias: String) -> String {
+        table.selectList(alias: alias) + (keepsRowVersions ? ", " + SQL.column(alias, SQL.versionColumn) : "")
+    }
+
+    /// How many columns ``rowSelectList(of:alias:)`` selects; the first column after them.
+    package func rowSelectWidth(of table: TableLayout) -> Int {
+        table.columns.count + (keepsRowVersions ? 3 : 2)
+    }
+
     /// The placeholder of the `number`th argument (1-based).
     package func placeholder(_ number: Int) -> String {
         self == .sqlite ? "?" : "$\(number)"

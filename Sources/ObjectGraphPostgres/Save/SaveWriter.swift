@@ -5,6 +5,12 @@ import PostgresNIO
 
 /// Writes one ``ChangeSet`` inside an open transaction: keys, deletes, updates, inserts, to-many changes.
 ///
+/// Every update adds 1 to the row's version; an update or delete that carries the version its context read
+/// matches the row only at that version. Rows that do not match are conflicts: after every delete and
+/// update ran, the writer reads their stored state and throws ``ObjectGraphError/storeConflicts(_:)``
+/// (the caller rolls the transaction back). Under READ COMMITTED an update waits for a concurrent
+/// transaction holding the row and then re-checks the version it committed.
+///
 /// Uniqueness constraints and foreign keys are checked at commit (they are `DEFERRABLE INITIALLY
 /// DEFERRED`), so the order of rows within a save is free and values can move between objects.
 struct SaveWriter {
@@ -24,8 +30,18 @@ struct SaveWriter {
     /// Applies `changes`; returns the permanent IDs of the inserted objects, in change set order.
     mutating func apply(_ changes: ChangeSet) async throws -> [AnyObjectID] {
         try await allocateKeys(for: changes.inserted)
-        for deleted in changes.deleted { try await delete(deleted) }
-        for updated in changes.updated { try await update(updated) }
+        var conflicts: [StoreConflict] = []
+        for deleted in changes.deleted {
+            guard try await !delete(deleted) else { continue }
+            conflicts.append(StoreConflict(
+                id: deleted.id, entityName: deleted.entityName, isDeletion: true, readVersion: deleted.readVersion, stored: nil))
+        }
+        for updated in changes.updated {
+            guard try await !update(updated) else { continue }
+            conflicts.append(StoreConflict(
+                id: updated.id, entityName: updated.entityName, isDeletion: false, readVersion: updated.readVersion, stored: nil))
+        }
+        if !conflicts.isEmpty { throw try await describe(conflicts) }
         try await insert(changes.inserted)
         for change in changes.toManyChanges { try await apply(change) }
         return keys.permanentIDs
@@ -81,8 +97,21 @@ struct SaveWriter {
         for destination in snapshot.toOneIDs { arguments.append(try destination.map { AttributeValue.integer(try keys.key(of: $0)) } ?? .null) }
     }
 
-    /// `UPDATE` of the changed columns only.
-    private func update(_ updated: UpdatedObject) async throws {
+    /// `conflicts` with the stored state of their objects, as the error to throw.
+    private func describe(_ conflicts: [StoreConflict]) async throws -> ObjectGraphError {
+        let stored = try await PostgresStore.snapshots(for: conflicts.map(\.id), schema: schema, on: connection)
+        var byID: [AnyObjectID: Snapshot] = [:]
+        for snapshot in stored { byID[snapshot.id] = snapshot }
+        return .storeConflicts(conflicts.map { conflict in
+            var conflict = conflict
+            conflict.stored = byID[conflict.id]
+            return conflict
+        })
+    }
+
+    /// `UPDATE` of the changed columns only, and of the version; `false` when the row is not at the version
+    /// the update was read at.
+    private func update(_ updated: UpdatedObject) async throws -> Bool {
         let layout = try schema.layout(of: updated.entityName)
         var columns: [String] = []
         var arguments: [AttributeValue] = []
@@ -102,24 +131,36 @@ struct SaveWriter {
             arguments.append(try change.destination.map { AttributeValue.integer(try keys.key(of: $0)) } ?? .null)
         }
         arguments.append(.integer(try keys.key(of: updated.id)))
+        let version = SQL.quote(SQL.versionColumn)
+        var sql = WriteSQL(dialect: .postgreSQL).update(table: layout.table, columns: columns, extra: ["\(version) = \(version) + 1"])
+        sql += versionCondition(updated.readVersion, into: &arguments) + " RETURNING 1"
         var found = false
         do {
-            try await connection.run(WriteSQL(dialect: .postgreSQL).update(table: layout.table, columns: columns) + " RETURNING 1", arguments) { _ in
-                found = true
-            }
+            try await connection.run(sql, arguments) { _ in found = true }
         } catch let error as PSQLError {
             throw ConstraintFailure(error: error, schema: schema).updateError(updated, layout: layout)
         }
-        guard found else { throw ObjectGraphError.objectNotFound(updated.id) }
+        guard found || updated.readVersion > 0 else { throw ObjectGraphError.objectNotFound(updated.id) }
+        return found
     }
 
     /// `DELETE` of the row; its link rows go with it (`ON DELETE CASCADE`), keys naming it become NULL.
-    private func delete(_ deleted: DeletedObject) async throws {
+    /// `false` when the row is not at the version the deletion was read at.
+    private func delete(_ deleted: DeletedObject) async throws -> Bool {
         let layout = try schema.layout(of: deleted.entityName)
+        var arguments: [AttributeValue] = [.integer(try keys.key(of: deleted.id))]
+        let sql = WriteSQL(dialect: .postgreSQL).delete(from: layout.table) + versionCondition(deleted.readVersion, into: &arguments)
         var found = false
-        try await connection.run(WriteSQL(dialect: .postgreSQL).delete(from: layout.table) + " RETURNING 1",
-                                 [.integer(try keys.key(of: deleted.id))]) { _ in found = true }
-        guard found else { throw ObjectGraphError.objectNotFound(deleted.id) }
+        try await connection.run(sql + " RETURNING 1", arguments) { _ in found = true }
+        guard found || deleted.readVersion > 0 else { throw ObjectGraphError.objectNotFound(deleted.id) }
+        return found
+    }
+
+    /// ` AND "_version" = $n` with `readVersion` appended to `arguments`, or nothing for an unchecked change (0).
+    private func versionCondition(_ readVersion: Int64, into arguments: inout [AttributeValue]) -> String {
+        guard readVersion > 0 else { return "" }
+        arguments.append(.integer(readVersion))
+        return " AND \(SQL.quote(SQL.versionColumn)) = \(SQLDialect.postgreSQL.placeholder(arguments.count))"
     }
 
     /// Membership and order of one to-many (see the SQLite store's writer, which shares the statements).

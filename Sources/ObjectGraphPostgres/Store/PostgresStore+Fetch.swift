@@ -30,24 +30,27 @@ extension PostgresStore {
     /// The snapshots of the existing objects among `ids`, in order: one query per table over the keys
     /// bound as one JSON array.
     public func snapshots(for ids: [AnyObjectID]) async throws -> [Snapshot] {
+        let schema = schema
+        return try await withConnection { connection in try await Self.snapshots(for: ids, schema: schema, on: connection) }
+    }
+
+    /// ``snapshots(for:)`` read on `connection` (inside its transaction, if one is open).
+    static func snapshots(for ids: [AnyObjectID], schema: StoreSchema, on connection: PostgresConnection) async throws -> [Snapshot] {
         var positions: [String: [Int]] = [:]
         for (position, id) in ids.enumerated() where id.integerKey != nil { positions[id.entityName, default: []].append(position) }
-        let schema = schema
-        return try await withConnection { connection in
-            var found = [Snapshot?](repeating: nil, count: ids.count)
-            for (tableName, tablePositions) in positions {
-                guard let table = try? schema.table(named: tableName) else { continue }
-                let keys = JSONList.integers(tablePositions.compactMap { ids[$0].integerKey })
-                let sql = SelectBuilder(schema: schema, dialect: .postgreSQL).rows(of: table)
-                let keyColumn = table.columns.count + 2
-                try await connection.run(sql, [.string(keys)]) { row in
-                    let index = Int(try row[keyColumn].decode(Int64.self))
-                    guard tablePositions.indices.contains(index) else { return }
-                    found[tablePositions[index]] = try PostgresColumnReader.snapshot(row, schema: schema, table: table)
-                }
+        var found = [Snapshot?](repeating: nil, count: ids.count)
+        for (tableName, tablePositions) in positions {
+            guard let table = try? schema.table(named: tableName) else { continue }
+            let keys = JSONList.integers(tablePositions.compactMap { ids[$0].integerKey })
+            let sql = SelectBuilder(schema: schema, dialect: .postgreSQL).rows(of: table)
+            let keyColumn = SQLDialect.postgreSQL.rowSelectWidth(of: table)
+            try await connection.run(sql, [.string(keys)]) { row in
+                let index = Int(try row[keyColumn].decode(Int64.self))
+                guard tablePositions.indices.contains(index) else { return }
+                found[tablePositions[index]] = try PostgresColumnReader.snapshot(row, schema: schema, table: table)
             }
-            return found.compactMap { $0 }
         }
+        return found.compactMap { $0 }
     }
 
     /// The destinations of a relationship for many owners in one query; ordered relationships in order,
@@ -81,7 +84,7 @@ extension PostgresStore {
         return try await withConnection { connection in
             var result = RelatedSnapshots()
             var seen: Set<Int64> = []
-            let ownerColumn = table.columns.count + 2
+            let ownerColumn = SQLDialect.postgreSQL.rowSelectWidth(of: table)
             try await connection.run(query.rowsSQL(table), [.string(JSONList.integers(keys))]) { row in
                 guard let ownerKey = try PostgresColumnReader.integer(row[ownerColumn]) else { return }
                 let owner = AnyObjectID(entityName: layout.table, key: .integer(ownerKey))

@@ -77,12 +77,14 @@ public final class PostgresStore: PersistentStore {
     }
 
     /// Everything except `MATCHES` (regular expressions) and diacritic-insensitive comparisons, which
-    /// the runtime evaluates in memory. Case-insensitive ones compare `lower(…)` of both sides.
+    /// the runtime evaluates in memory. Case-insensitive ones compare `lower(…)` of both sides. Rows carry
+    /// versions, so saves detect conflicts (see ``ObjectContext/mergePolicy``).
     public var capabilities: StoreCapabilities {
         var capabilities = StoreCapabilities.all
         capabilities.predicates.insert(.relationshipNilChecks)
         capabilities.predicates.remove(.regularExpressions)
         capabilities.predicates.remove(.diacriticInsensitive)
+        capabilities.detectsConflicts = true
         return capabilities
     }
 

@@ -59,7 +59,7 @@ enum PostgresColumnReader {
         cell.bytes == nil ? nil : try cell.decode(Int64.self)
     }
 
-    /// The snapshot of a row whose first columns are `table`'s select list.
+    /// The snapshot of a row whose first columns are `table`'s row select list (``SQLDialect/rowSelectList(of:alias:)``).
     static func snapshot(_ row: PostgresRandomAccessRow, schema: StoreSchema, table: TableLayout) throws -> Snapshot {
         guard let key = try integer(row[0]), let code = try integer(row[1]) else {
             throw ObjectGraphError.inconsistentData("a row of \(table.name) has no key or entity code")
@@ -86,8 +86,9 @@ enum PostgresColumnReader {
         for (column, destination) in zip(layout.toOneSelectIndices, layout.toOneDestinationTables) {
             toOneIDs.append(try integer(row[Int(column)]).map { AnyObjectID(entityName: destination, key: .integer($0)) })
         }
+        let version = try integer(row[table.columns.count + 2]) ?? 0
         return Snapshot(id: AnyObjectID(entityName: layout.table, key: .integer(key)), entityName: layout.entity.name,
-                        values: values, toOneIDs: toOneIDs)
+                        values: values, toOneIDs: toOneIDs, version: version)
     }
 }
 #endif

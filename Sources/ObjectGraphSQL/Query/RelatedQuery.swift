@@ -18,6 +18,7 @@ package struct RelatedQuery {
 
     /// `WHERE` the owner's key is in the bound list.
     private let filter: String
+    private let dialect: SQLDialect
 
     private static let owner = SQL.column("o", SQL.primaryKey)
 
@@ -25,6 +26,7 @@ package struct RelatedQuery {
         _ storage: RelationshipStorage, of layout: EntityLayout, destination: String, schema: StoreSchema, dialect: SQLDialect
     ) throws {
         let owner = Self.owner
+        self.dialect = dialect
         filter = "WHERE " + dialect.inIntegerList(owner, placeholder: dialect.placeholder(1))
         var from = "FROM \(SQL.quote(layout.table)) o"
         switch storage {
@@ -62,9 +64,9 @@ package struct RelatedQuery {
     }
 
     /// `SELECT d.<select list>, owner`: the destination's row as ``RowReader`` reads it (all NULL for an
-    /// owner without destinations), then the owner's key at `table.columns.count + 2`.
+    /// owner without destinations), then the owner's key at ``SQLDialect/rowSelectWidth(of:)``.
     package func rowsSQL(_ table: TableLayout) -> String {
-        "SELECT \(table.selectList(alias: "d")), \(Self.owner) \(from)\(destinationJoin) \(filter) \(order)"
+        "SELECT \(dialect.rowSelectList(of: table, alias: "d")), \(Self.owner) \(from)\(destinationJoin) \(filter) \(order)"
     }
 }
 

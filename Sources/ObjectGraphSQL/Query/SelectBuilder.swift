@@ -16,7 +16,7 @@ package struct SelectBuilder {
     package func fetch(_ request: StoreFetchRequest) throws -> (sql: SQLText, table: TableLayout) {
         let (scope, condition, table) = try filtered(request)
         let order = try orderBy(request, in: scope)   // adds the joins its key paths need
-        var sql = SQLText("SELECT \(table.selectList(alias: scope.alias)) FROM \(SQL.quote(table.name)) \(scope.alias)\(scope.joins)")
+        var sql = SQLText("SELECT \(dialect.rowSelectList(of: table, alias: scope.alias)) FROM \(SQL.quote(table.name)) \(scope.alias)\(scope.joins)")
         sql.append(condition)
         sql.append(order)
         appendPage(of: request, to: &sql)
@@ -50,9 +50,9 @@ package struct SelectBuilder {
     }
 
     /// The rows of `table` whose keys are in the JSON array bound as the one argument, each followed by
-    /// its key's position in that array (at `table.columns.count + 2`), in no particular order.
+    /// its key's position in that array (at ``SQLDialect/rowSelectWidth(of:)``), in no particular order.
     package func rows(of table: TableLayout) -> String {
-        "SELECT \(table.selectList(alias: "t")), j.key FROM \(dialect.integerListRows(placeholder: dialect.placeholder(1), alias: "j")) "
+        "SELECT \(dialect.rowSelectList(of: table, alias: "t")), j.key FROM \(dialect.integerListRows(placeholder: dialect.placeholder(1), alias: "j")) "
             + "JOIN \(SQL.quote(table.name)) t ON \(SQL.column("t", SQL.primaryKey)) = j.value"
     }
 

@@ -14,4 +14,6 @@ package enum SQL {
     package static let primaryKey = "_pk"
     /// The column holding the concrete entity's code.
     package static let entityColumn = "_entity"
+    /// The row version column of dialects that keep one (``SQLDialect/keepsRowVersions``).
+    package static let versionColumn = "_version"
 }

@@ -33,10 +33,11 @@ extension StoreSchema {
     /// lose their NOT NULL (a migration creates them so and fills them later).
     package func tableStatement(_ table: TableLayout, for dialect: SQLDialect, named name: String? = nil,
                                 nullable: Set<String> = []) -> String {
-        let columns = ["\(SQL.quote(SQL.primaryKey)) \(dialect.keyType) PRIMARY KEY", "\(SQL.quote(SQL.entityColumn)) INTEGER NOT NULL"]
+        var columns = ["\(SQL.quote(SQL.primaryKey)) \(dialect.keyType) PRIMARY KEY", "\(SQL.quote(SQL.entityColumn)) INTEGER NOT NULL"]
             + table.columns.map { column in
                 "\(SQL.quote(column.name)) \(dialect.columnType(column.type))\(column.isRequired && !nullable.contains(column.name) ? " NOT NULL" : "")"
             }
+        if dialect.keepsRowVersions { columns.append("\(SQL.quote(SQL.versionColumn)) \(dialect.keyType) NOT NULL DEFAULT 1") }
         return "CREATE TABLE IF NOT EXISTS \(SQL.quote(name ?? table.name)) (\(columns.joined(separator: ", ")))"
     }
 
