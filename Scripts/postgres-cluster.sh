@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL cluster for the PostgreSQL store's tests, on 127.0.0.1 at a free port, under a
-# temporary directory (trust authentication, fsync off: it holds nothing worth keeping).
+# temporary directory (fsync off: it holds nothing worth keeping). Authentication is trust, except for
+# members of the role og_password_auth, which sign in with a SCRAM password (the tests of wrong passwords).
 #
 #   eval "$(Scripts/postgres-cluster.sh start)"   # exports MODELGEN_POSTGRES_URL and MODELGEN_POSTGRES_DIR
 #   Scripts/postgres-cluster.sh stop "$MODELGEN_POSTGRES_DIR"
@@ -33,9 +34,11 @@ start)
     port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
     as_owner "$bin/initdb" -D "$dir/data" --auth=trust --no-sync -U postgres -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; exit 1; }
+    as_owner sed -i '1i host all +og_password_auth 127.0.0.1/32 scram-sha-256' "$dir/data/pg_hba.conf"
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
         -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
         start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+    as_owner psql -h "$dir" -p "$port" -U postgres -d postgres -qc "CREATE ROLE og_password_auth NOLOGIN" >/dev/null
     echo "export MODELGEN_POSTGRES_URL=postgres://postgres@127.0.0.1:$port/postgres"
     echo "export MODELGEN_POSTGRES_DIR=$dir"
     ;;

@@ -66,11 +66,8 @@ struct PostgresErrorTests {
         let context = try ObjectContext(store: store, model: MusicModel.model)
         for number in 0..<100 { _ = Band(context: context, name: "Band \(number)") }
         let schema = try #require(configuration.schema)
-        let locker = try TestDatabase.psqlInBackground(
-            "BEGIN; LOCK TABLE \"\(schema)\".\"Band\" IN EXCLUSIVE MODE; SELECT pg_sleep(2); COMMIT;")
+        let locker = try await TestDatabase.lock("Band", in: schema, forSeconds: 2)
         defer { locker.waitUntilExit() }
-        try await TestDatabase.waitFor("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
-            + "WHERE c.relname = 'Band' AND l.mode = 'ExclusiveLock' AND l.granted")
         let killing = Task {
             try await TestDatabase.waitFor("SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(application)' "
                 + "AND wait_event_type = 'Lock'")

@@ -43,6 +43,16 @@ extension PostgresStore {
         public var maximumConnections = 20
         /// How long connecting may take before the store reports the server unreachable.
         public var connectTimeout: Duration = .seconds(10)
+        /// How long one statement of a fetch or save may run before the server cancels it (its
+        /// `statement_timeout`, in whole milliseconds); the save it belongs to fails with
+        /// ``PostgresStoreError/statementTimeout(sql:)`` and writes nothing. `nil` keeps the server's setting.
+        /// The schema check at opening, which waits for another process installing the schema, and the
+        /// connection listening for other stores' saves are not limited.
+        ///
+        /// ```swift
+        /// configuration.statementTimeout = .seconds(5)
+        /// ```
+        public var statementTimeout: Duration?
 
         /// A configuration from its parts.
         public init(host: String, port: Int = 5432, username: String, password: String? = nil, database: String? = nil,
@@ -100,6 +110,11 @@ extension PostgresStore {
             configuration.options.maximumConnections = maximumConnections
             configuration.options.connectTimeout = connectTimeout
             configuration.options.additionalStartupParameters = startupParameters
+            if let statementTimeout {
+                let (seconds, attoseconds) = statementTimeout.components
+                configuration.options.additionalStartupParameters.append(
+                    ("statement_timeout", "\(max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))ms"))
+            }
             return configuration
         }
     }
