@@ -143,8 +143,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ObjectGraphPostgresTests",
-            dependencies: ["ObjectGraphPostgres", "ObjectGraphConformance"]
+            dependencies: ["ObjectGraphPostgres", "ObjectGraphConformance", "postgres-conflict-writer"]
         ),
+        // Writes to a PostgreSQL schema from processes of its own: the multi-process tests of
+        // ObjectGraphPostgresTests launch it (without the PostgreSQL trait it only says it needs it).
+        .executableTarget(name: "postgres-conflict-writer", dependencies: ["ObjectGraphPostgres", "ObjectGraphConformance"]),
         // The SQLite store, the embedded default.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "ObjectGraphSQLite", dependencies: ["ObjectGraph", "ObjectGraphSQL", "CSQLite"]),

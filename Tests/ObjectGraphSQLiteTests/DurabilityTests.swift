@@ -58,15 +58,7 @@ import Testing
 
     /// The helper executable, built next to the test bundle.
     static func helperURL() throws -> URL {
-        let candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-            + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        for directory in candidates {
-            for base in [directory, directory.deletingLastPathComponent()] {
-                let url = base.appendingPathComponent("sqlite-crash-writer")
-                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-            }
-        }
-        throw RawDatabaseError(message: "sqlite-crash-writer not found near \(candidates)")
+        try HelperExecutable.url(named: "sqlite-crash-writer")
     }
 
     /// Reads `saved N` lines on a dedicated thread; calls `stop` once `count` saves were reported, then
