@@ -10,12 +10,23 @@ import PackageDescription
 // - The caching store: swift run -c release --package-path Benchmarks CacheBenchmark
 // - Generating code, per stage: swift run -c release --package-path Benchmarks GenerateBenchmark synthetic 1000
 //   (or a model path; --file-per model for one output file)
+// - The PostgreSQL store against raw postgres-nio and Fluent (trait `PostgreSQL`, a server at URL):
+//   swift run -c release --package-path Benchmarks --traits PostgreSQL modelgen-benchmarks --postgres URL
 let package = Package(
     name: "modelgen-benchmarks",
     platforms: [.macOS(.v15)],
+    // `PostgreSQL` adds the PostgreSQL contenders (ours over PostgresStore, raw postgres-nio, Fluent 4), so
+    // the default benchmark build never fetches or builds postgres-nio and Fluent.
+    traits: [
+        .trait(name: "PostgreSQL", description: "PostgresStore against raw postgres-nio and Fluent 4 (--postgres URL)"),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
-        .package(name: "modelgen", path: ".."),
+        .package(name: "modelgen", path: "..", traits: [.trait(name: "PostgreSQL", condition: .when(traits: ["PostgreSQL"]))]),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/vapor/fluent-kit", from: "1.57.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver", from: "2.14.0"),
     ],
     targets: [
         .executableTarget(
@@ -25,6 +36,10 @@ let package = Package(
                 .product(name: "ObjectGraphSQLite", package: "modelgen"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "CMallocStats",
+                .product(name: "ObjectGraphPostgres", package: "modelgen", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "FluentKit", package: "fluent-kit", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver", condition: .when(traits: ["PostgreSQL"])),
             ]),
         // glibc's `mallinfo2`, which the Glibc module does not import, for `--memory`.
         .target(name: "CMallocStats"),

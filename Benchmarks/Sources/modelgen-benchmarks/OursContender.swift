@@ -2,16 +2,23 @@ import Foundation
 import ObjectGraph
 import ObjectGraphSQLite
 
-/// ObjectGraph contexts over a SQLiteStore file, through the generated-shape classes.
+/// ObjectGraph contexts over a store (a SQLiteStore file, or PostgresStore), through the generated-shape
+/// classes.
 @MainActor
 final class OursContender: Contender {
-    private let store: SQLiteStore
-    private let storeOnlyPath: String
+    private let store: any PersistentStore
+    /// Where (a′) and (b′) put their SQLiteStore; `nil` for other stores, which skip them.
+    private let storeOnlyPath: String?
     private var loaded: (ObjectContext, [Item])?
 
     init(path: String) async throws {
         store = try await SQLiteStore(at: .file(path), model: BenchmarkModel.model.schema)
         storeOnlyPath = path + "-store-only"
+    }
+
+    init(store: any PersistentStore) {
+        self.store = store
+        storeOnlyPath = nil
     }
 
     func insert(_ items: [ItemValues], owners: Int) async throws {
@@ -67,6 +74,7 @@ final class OursContender: Contender {
     }
 
     func storeOnly(_ items: [ItemValues], owners: Int) async throws -> (insert: Double, fetch: Double)? {
+        guard let storeOnlyPath else { return nil }
         let store = try await SQLiteStore(at: .file(storeOnlyPath), model: BenchmarkModel.model.schema)
         let ownerIDs = (0..<owners).map { _ in AnyObjectID.temporary(entityName: "Owner") }
         var inserted = ownerIDs.enumerated().map { index, id in

@@ -6,14 +6,18 @@ struct Report {
     /// Contender names, as `--only` takes them.
     static let ours = "ours", raw = "raw", grdbRecords = "grdb-records", grdbStatements = "grdb-statements",
                grdbCodable = "grdb-codable"
-    /// Every contender with its column title and its short name in ratio titles, in table order.
-    static let contenders = [(ours, "ours", "ours"), (raw, "raw C", "raw"), (grdbRecords, "GRDB rec", "rec"),
-                             (grdbStatements, "GRDB stmt", "stmt"), (grdbCodable, "GRDB Cod", "Cod")]
+    /// Every SQLite contender with its column title and its short name in ratio titles, in table order.
+    static let sqliteContenders = [(ours, "ours", "ours"), (raw, "raw C", "raw"), (grdbRecords, "GRDB rec", "rec"),
+                                   (grdbStatements, "GRDB stmt", "stmt"), (grdbCodable, "GRDB Cod", "Cod")]
 
     let rows: Int
     let runs: Int
     let interleaved: Bool
     let samples: [String: [Operation: [Double]]]
+    /// The contenders in table order: ours first, the lower bound second (the JSON's ratios are to it).
+    var contenders: [(name: String, title: String, short: String)] = Self.sqliteContenders
+    /// The rows of the table.
+    var operations = Operation.allCases
 
     private func median(_ name: String, _ operation: Operation) -> Double {
         Self.median(samples[name]?[operation] ?? [])
@@ -41,33 +45,34 @@ struct Report {
     }
 
     var table: String {
-        let others = Self.contenders.dropFirst()
+        let others = contenders.dropFirst()
         var lines = ["N = \(rows) rows, \(interleaved ? "interleaved" : "sequential") stages, median of \(runs) run(s), milliseconds;"
                          + " ratios are medians of per-run ratios",
-                     pad("operation", 34, left: true) + Self.contenders.map { pad($0.1, 10) }.joined()
-                         + others.map { pad("ours/" + $0.2, 11) }.joined()]
-        for operation in Operation.allCases {
+                     pad("operation", 34, left: true) + contenders.map { pad($0.1, 10) }.joined()
+                         + others.map { pad("ours/" + $0.2, 12) }.joined()]
+        for operation in operations {
             lines.append(pad(operation.rawValue, 34, left: true)
-                + Self.contenders.map { pad(cell(median($0.0, operation) * 1000, "%.1f"), 10) }.joined()
-                + others.map { pad(cell(Self.median(ratios(Self.ours, $0.0, operation)), "%.2fx"), 11) }.joined())
+                + contenders.map { pad(cell(median($0.0, operation) * 1000, "%.1f"), 10) }.joined()
+                + others.map { pad(cell(Self.median(ratios(Self.ours, $0.0, operation)), "%.2fx"), 12) }.joined())
         }
         return lines.joined(separator: "\n")
     }
 
     /// The run as JSON for `plot_ratios.py`: for each operation, each contender's median milliseconds and the
-    /// median of its per-run ratios to raw C.
+    /// median of its per-run ratios to the lower bound (raw C, or raw postgres-nio).
     var json: Data {
         get throws {
-            let operations = Operation.allCases.map { operation -> [String: Any] in
+            let baseline = contenders[1].name
+            let entries = operations.map { operation -> [String: Any] in
                 var medians: [String: Double] = [:], toRaw: [String: Double] = [:]
-                for (name, _, _) in Self.contenders where samples[name]?[operation] != nil {
+                for (name, _, _) in contenders where samples[name]?[operation] != nil {
                     medians[name] = median(name, operation) * 1000
-                    toRaw[name] = Self.median(ratios(name, Self.raw, operation))
+                    toRaw[name] = Self.median(ratios(name, baseline, operation))
                 }
                 return ["operation": operation.rawValue, "milliseconds": medians,
                         "ratioToRaw": toRaw.filter { !$0.value.isNaN }]
             }
-            let object: [String: Any] = ["rows": rows, "runs": runs, "interleaved": interleaved, "operations": operations]
+            let object: [String: Any] = ["rows": rows, "runs": runs, "interleaved": interleaved, "operations": entries]
             return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
         }
     }

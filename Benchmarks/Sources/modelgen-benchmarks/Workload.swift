@@ -43,10 +43,15 @@ enum Operation: String, CaseIterable {
 /// so one stage (say, the inserts) runs for all contenders before the next begins, and the contenders of a
 /// run meet the machine in about the same state. Returns the seconds each operation took per contender.
 ///
-/// After the inserts and after the updates, each contender's database file is read through a connection
-/// of its own (``DatabaseCheck``): the row counts, the sum of the prices and the journal mode must be what
-/// the stage wrote, so no contender can skip work.
-func measure(_ contenders: [NamedContender], rows: Int) async throws -> [String: [Operation: Double]] {
+/// After the inserts and after the updates, each contender's database is read through a connection of its
+/// own (`verify`; by default ``DatabaseCheck`` of a SQLite file): the row counts, the sum of the prices
+/// (and for SQLite the journal mode) must be what the stage wrote, so no contender can skip work.
+func measure(
+    _ contenders: [NamedContender], rows: Int,
+    verify: (_ name: String, _ path: String, _ owners: Int, _ items: Int, _ priceSum: Double) async throws -> Void = {
+        try DatabaseCheck.verify($1, name: $0, owners: $2, items: $3, priceSum: $4)
+    }
+) async throws -> [String: [Operation: Double]] {
     let items = (0..<rows).map(ItemValues.init)
     let owners = (rows + 9) / 10
     let priceSum = items.reduce(0) { $0 + $1.price }
@@ -57,13 +62,11 @@ func measure(_ contenders: [NamedContender], rows: Int) async throws -> [String:
             times[name, default: [:]][operation] = seconds(try await clock.measure { try await body(contender) })
         }
     }
-    func verify(priceSum: Double) throws {
-        for (name, _, path) in contenders {
-            try DatabaseCheck.verify(path, name: name, owners: owners, items: rows, priceSum: priceSum)
-        }
+    func verifyAll(priceSum: Double) async throws {
+        for (name, _, path) in contenders { try await verify(name, path, owners, rows, priceSum) }
     }
     try await stage(.insert) { try await $0.insert(items, owners: owners) }
-    try verify(priceSum: priceSum)
+    try await verifyAll(priceSum: priceSum)
     try await stage(.fetch) { contender in
         let found = try await contender.fetchActive()
         try check(found == (rows + 1) / 2, "fetched \(found) active items, expected \((rows + 1) / 2)")
@@ -77,7 +80,7 @@ func measure(_ contenders: [NamedContender], rows: Int) async throws -> [String:
         let found = try await contender.updatePrices()
         try check(found == rows, "updated \(found) items, expected \(rows)")
     }
-    try verify(priceSum: priceSum + Double(rows))
+    try await verifyAll(priceSum: priceSum + Double(rows))
     for (name, contender, _) in contenders {
         let storeOnly = try await contender.storeOnly(items, owners: owners)
         let (insert, fetch) = (times[name]?[.insert], times[name]?[.fetch])

@@ -5,6 +5,8 @@
 //   ... modelgen-benchmarks --memory [--rows N]   (bytes per fetched and inserted object)
 //   ... modelgen-benchmarks --live 10000,100000,1000000 [--changes C] [--refetches F]   (e) one change under live results
 //   ... modelgen-benchmarks --iterate 1000000   (f) peak memory of a batched iteration against loading all
+//   swift run -c release --package-path Benchmarks --traits PostgreSQL modelgen-benchmarks --postgres URL [--rows N]
+//       [--runs R] [--only ours|postgres-nio|fluent]   (a)-(d) on PostgreSQL against raw postgres-nio and Fluent
 //
 // N (default 100,000, or BENCHMARK_ROWS) items with eight attributes and a to-one owner; R runs (default
 // 1), the table shows each operation's median and the median of the per-run ratios. Every contender uses
@@ -72,6 +74,12 @@ do {
     } else if CommandLine.arguments.contains("--iterate") {
         print(BatchedIterationBenchmark.table(try await BatchedIterationBenchmark.run(rows: option("--iterate") ?? 1_000_000,
                                                                                        directory: directory)))
+    } else if let url = textOption("--postgres") {
+        #if PostgreSQL
+        print(try await PostgresBenchmark.run(url: url, rows: rows, runs: runs, only: only).table)
+        #else
+        throw BenchmarkFailure(description: "--postgres needs the PostgreSQL trait: swift run -c release --package-path Benchmarks --traits PostgreSQL modelgen-benchmarks --postgres URL")
+        #endif
     } else if CommandLine.arguments.contains("--memory") {
         print(MemoryBenchmark.table(rows: rows, lines: try await MemoryBenchmark.run(rows: rows, directory: directory)))
     } else {
