@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import ObjectGraphConformance
 import RESTTestServer
 import Testing
 
@@ -17,7 +18,7 @@ import Testing
         let output = Pipe()
         writer.standardOutput = output
         try writer.run()
-        let printed = await Self.readLines(from: output.fileHandleForReading, until: saves + Int.random(in: 0..<10)) {
+        let printed = await ProcessOutput.lines(of: output.fileHandleForReading, until: saves + Int.random(in: 0..<10)) {
             kill(writer.processIdentifier, SIGKILL)
         }
         writer.waitUntilExit()
@@ -29,7 +30,7 @@ import Testing
         let restartOutput = Pipe()
         restart.standardOutput = restartOutput
         try restart.run()
-        let finished = await Self.readLines(from: restartOutput.fileHandleForReading, until: .max) {}
+        let finished = await ProcessOutput.lines(of: restartOutput.fileHandleForReading, until: .max) {}
         restart.waitUntilExit()
         #expect(restart.terminationStatus == 0)
         #expect(finished == ["replayed"])
@@ -46,45 +47,8 @@ import Testing
 
     private static func writer(_ url: URL, _ cache: String, first: Int, count: Int) throws -> Process {
         let process = Process()
-        process.executableURL = try helperURL()
+        process.executableURL = try HelperExecutable.url(named: "cache-outbox-writer")
         process.arguments = [url.absoluteString, cache, String(first), String(count)]
         return process
-    }
-
-    /// The helper executable, built next to the test bundle.
-    private static func helperURL() throws -> URL {
-        let candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-            + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        for directory in candidates {
-            for base in [directory, directory.deletingLastPathComponent()] {
-                let url = base.appendingPathComponent("cache-outbox-writer")
-                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-            }
-        }
-        throw HelperNotFound(candidates: candidates)
-    }
-
-    struct HelperNotFound: Error {
-        let candidates: [URL]
-    }
-
-    /// Reads lines on a dedicated thread; calls `stop` once `count` lines arrived, then drains the pipe.
-    private static func readLines(from handle: FileHandle, until count: Int, stop: @escaping @Sendable () -> Void) async -> [String] {
-        await withCheckedContinuation { continuation in
-            Thread {
-                var text = ""
-                var stopped = false
-                while true {
-                    let data = handle.availableData
-                    if data.isEmpty { break }
-                    text += String(decoding: data, as: UTF8.self)
-                    if !stopped && text.split(separator: "\n").count >= count {
-                        stop()
-                        stopped = true
-                    }
-                }
-                continuation.resume(returning: text.split(separator: "\n").map(String.init))
-            }.start()
-        }
     }
 }

@@ -35,9 +35,9 @@ import Testing
         let output = Pipe()
         writer.standardOutput = output
         try writer.run()
-        let printed = await Self.readSaves(from: output.fileHandleForReading, until: 40 + Int.random(in: 0..<40)) {
+        let printed = Self.lastSave(in: await ProcessOutput.lines(of: output.fileHandleForReading, until: 40 + Int.random(in: 0..<40)) {
             kill(writer.processIdentifier, SIGKILL)
-        }
+        })
         writer.waitUntilExit()
         #expect(writer.terminationReason == .uncaughtSignal)
         #expect(printed >= 40)
@@ -61,25 +61,8 @@ import Testing
         try HelperExecutable.url(named: "sqlite-crash-writer")
     }
 
-    /// Reads `saved N` lines on a dedicated thread; calls `stop` once `count` saves were reported, then
-    /// drains the pipe. Returns the highest save number printed.
-    private static func readSaves(from handle: FileHandle, until count: Int, stop: @escaping @Sendable () -> Void) async -> Int {
-        await withCheckedContinuation { continuation in
-            Thread {
-                var text = ""
-                var stopped = false
-                while true {
-                    let data = handle.availableData
-                    if data.isEmpty { break }
-                    text += String(decoding: data, as: UTF8.self)
-                    if !stopped && text.split(separator: "\n").count >= count {
-                        stop()
-                        stopped = true
-                    }
-                }
-                let numbers = text.split(separator: "\n").compactMap { Int($0.dropFirst("saved ".count)) }
-                continuation.resume(returning: numbers.max() ?? 0)
-            }.start()
-        }
+    /// The highest save number among `saved N` lines.
+    private static func lastSave(in lines: [String]) -> Int {
+        lines.compactMap { Int($0.dropFirst("saved ".count)) }.max() ?? 0
     }
 }

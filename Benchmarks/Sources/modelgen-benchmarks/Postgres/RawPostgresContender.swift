@@ -58,7 +58,7 @@ final class RawPostgresContender: Contender {
 
     func fetchActive() async throws -> Int {
         try await client.withConnection { connection in
-            var rows: [RawItemRow] = []
+            var rows: [RawContender.Row] = []
             for try await row in try await connection.execute(SelectActive(), logger: Self.logger) { rows.append(row) }
             return rows.count
         }
@@ -68,7 +68,7 @@ final class RawPostgresContender: Contender {
         try await client.withConnection { connection in
             var owners: [(id: Int64, name: String)] = []
             for try await row in try await connection.execute(SelectOwners(), logger: Self.logger) { owners.append(row) }
-            var items: [RawItemRow] = []
+            var items: [RawContender.Row] = []
             for try await row in try await connection.execute(SelectItemsOfOwners(owners: owners.map(\.id)), logger: Self.logger) {
                 items.append(row)
             }
@@ -94,31 +94,17 @@ final class RawPostgresContender: Contender {
     }
 }
 
-/// A row of `Item` as the raw contender reads it.
-struct RawItemRow {
-    var id: Int64
-    var name: String
-    var quantity: Int64
-    var price: Double
-    var score: Int32
-    var isActive: Bool
-    var created: Date
-    var code: String?
-    var ratio: Float?
-    var owner: Int64?
-
+extension RawContender.Row {
+    /// A row of `Item` read by index, as the SQLite raw contender reads its rows.
     init(_ row: PostgresRow) throws {
-        let random = row.makeRandomAccess()
-        id = try random[0].decode(Int64.self)
-        name = try random[1].decode(String.self)
-        quantity = try random[2].decode(Int64.self)
-        price = try random[3].decode(Double.self)
-        score = try random[4].decode(Int32.self)
-        isActive = try random[5].decode(Bool.self)
-        created = try random[6].decode(Date.self)
-        code = try random[7].decode(String?.self)
-        ratio = try random[8].decode(Float?.self)
-        owner = try random[9].decode(Int64?.self)
+        let columns = row.makeRandomAccess()
+        id = try columns[0].decode(Int64.self)
+        values = ItemValues(
+            name: try columns[1].decode(String.self), quantity: try columns[2].decode(Int64.self),
+            price: try columns[3].decode(Double.self), score: try columns[4].decode(Int32.self),
+            isActive: try columns[5].decode(Bool.self), created: try columns[6].decode(Date.self),
+            code: try columns[7].decode(String?.self), ratio: try columns[8].decode(Float?.self), owner: 0)
+        ownerID = try columns[9].decode(Int64?.self)
     }
 }
 
@@ -188,7 +174,7 @@ private struct SelectActive: PostgresPreparedStatement {
         bindings.append(true)
         return bindings
     }
-    func decodeRow(_ row: PostgresRow) throws -> RawItemRow { try RawItemRow(row) }
+    func decodeRow(_ row: PostgresRow) throws -> RawContender.Row { try RawContender.Row(row) }
 }
 
 private struct SelectOwners: PostgresPreparedStatement {
@@ -208,7 +194,7 @@ private struct SelectItemsOfOwners: PostgresPreparedStatement {
         bindings.append(owners)
         return bindings
     }
-    func decodeRow(_ row: PostgresRow) throws -> RawItemRow { try RawItemRow(row) }
+    func decodeRow(_ row: PostgresRow) throws -> RawContender.Row { try RawContender.Row(row) }
 }
 
 private struct SelectPrices: PostgresPreparedStatement {
