@@ -1,41 +1,37 @@
 #if PostgreSQL
 import Foundation
 import ObjectGraphConformance
-import Synchronization
 
 /// A running `postgres-conflict-writer` whose output lines are collected as they arrive.
+///
+/// Its standard output is a file, not a pipe: the test reads the file by path, so the writer never meets a
+/// closed pipe (Foundation's `Process` and `Pipe` on Linux can close a descriptor twice when tests start
+/// processes in parallel, which closed a writer's pipe and killed it with a broken-pipe error).
 final class WriterProcess {
     let process: Process
-    private let printed = PrintedLines()
+    private let outputURL: URL
 
     /// Starts the writer with `arguments`; it reaches the test server through the inherited environment.
     init(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = try HelperExecutable.url(named: "postgres-conflict-writer")
         process.arguments = arguments
-        let output = Pipe()
+        outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("postgres-conflict-writer-\(UUID().uuidString).out")
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        let output = try FileHandle(forWritingTo: outputURL)
         process.standardOutput = output
         self.process = process
-        let handle = output.fileHandleForReading
-        let printed = printed
         try process.run()
-        Thread {
-            var pending = ""
-            while true {
-                let data = handle.availableData
-                if data.isEmpty { break }
-                pending += String(decoding: data, as: UTF8.self)
-                while let end = pending.firstIndex(of: "\n") {
-                    printed.append(String(pending[..<end]))
-                    pending = String(pending[pending.index(after: end)...])
-                }
-            }
-            printed.finish()
-        }.start()
+        try output.close()
     }
 
-    /// The lines printed so far.
-    var output: [String] { printed.lines }
+    deinit { try? FileManager.default.removeItem(at: outputURL) }
+
+    /// The complete lines printed so far.
+    var output: [String] {
+        let text = (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
 
     /// Waits (up to 120 s) until a printed line satisfies `isWanted`.
     func waitForLine(where isWanted: (String) -> Bool) async throws {
@@ -48,21 +44,10 @@ final class WriterProcess {
         throw TestDatabase.WaitTimedOut(sql: "a line of postgres-conflict-writer \(process.arguments ?? []); got \(output)")
     }
 
-    /// Waits for the process to end and its output to be read; returns its exit status.
+    /// Waits for the process to end; returns its exit status.
     func waitForExit() async -> Int32 {
-        while process.isRunning || !printed.isFinished { try? await Task.sleep(for: .milliseconds(20)) }
+        while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
         return process.terminationStatus
     }
-}
-
-/// The lines a writer printed, appended by the thread reading its output.
-private final class PrintedLines: Sendable {
-    private let state = Mutex<(lines: [String], isFinished: Bool)>(([], false))
-
-    var lines: [String] { state.withLock { $0.lines } }
-    var isFinished: Bool { state.withLock { $0.isFinished } }
-
-    func append(_ line: String) { state.withLock { $0.lines.append(line) } }
-    func finish() { state.withLock { $0.isFinished = true } }
 }
 #endif
