@@ -1,19 +1,21 @@
 import Foundation
 import ObjectGraph
+import ObjectGraphConformance
+import ObjectGraphSQL
 @testable import ObjectGraphSQLite
 import Testing
 
 func attribute(_ name: String, _ type: AttributeType, optional: Bool = true, default value: AttributeValue? = nil,
                indexed: Bool = false) -> AttributeDescription {
-    AttributeDescription(name: name, type: type, isOptional: optional, defaultValue: value, isIndexed: indexed)
+    VersionedModels.attribute(name, type, optional: optional, default: value, indexed: indexed)
 }
 
 func toOne(_ name: String, _ destination: String, inverse: String? = nil) -> RelationshipDescription {
-    RelationshipDescription(name: name, destination: destination, inverse: inverse)
+    VersionedModels.toOne(name, destination, inverse: inverse)
 }
 
 func toMany(_ name: String, _ destination: String, inverse: String? = nil, ordered: Bool = false) -> RelationshipDescription {
-    RelationshipDescription(name: name, destination: destination, inverse: inverse, isToMany: true, isOrdered: ordered)
+    VersionedModels.toMany(name, destination, inverse: inverse, ordered: ordered)
 }
 
 func model(_ entities: EntityDescription...) -> ModelDescription {

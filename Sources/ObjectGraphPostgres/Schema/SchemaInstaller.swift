@@ -3,17 +3,20 @@ import ObjectGraph
 import ObjectGraphSQL
 import PostgresNIO
 
-/// Creates the schema in a new database, or checks that the installed one has the model's version hash,
-/// on a connection of its own, so that the server's answer (unreachable, wrong password) is the error.
+/// Creates the schema in a new database, accepts one written by the current model version, or migrates
+/// one written by an older version of the model's history through every stage to the current one, on a
+/// connection of its own, so that the server's answer (unreachable, wrong password) is the error.
 ///
-/// It runs in one transaction under a transaction-level advisory lock: of several processes starting at
-/// once, one creates the tables and the others wait for it and then find them.
+/// It runs in one transaction (PostgreSQL's DDL is transactional: a failed migration leaves nothing
+/// behind) under a transaction-level advisory lock: of several processes starting at once, one creates
+/// or migrates the tables and the others wait for it and then find the current version.
 struct SchemaInstaller {
     /// The advisory lock key every store takes while it installs or checks a schema (`"og_schema"`).
     static let lockKey: Int64 = 0x6f67_5f73_6368_656d
 
     let configuration: PostgresStore.Configuration
     let schema: StoreSchema
+    let customSteps: [CustomMigrationStep]
 
     func install() async throws {
         let connection = try await configuration.connect()
@@ -37,17 +40,13 @@ struct SchemaInstaller {
                 try await connection.run("CREATE SCHEMA IF NOT EXISTS \(SQL.quote(name))")
                 try await connection.run("SET LOCAL search_path TO \(SQL.quote(name))")
             }
-            if let stored = try await storedVersionHash(on: connection) {
-                guard stored == schema.model.versionHash else {
-                    throw PostgresStoreError.modelVersionMismatch(databaseVersion: stored, modelVersion: schema.model.versionHash)
-                }
+            let database = PostgresMigrationDatabase(connection: connection, configuration: configuration)
+            if let stored = try await storedVersion(on: connection) {
+                try await migrate(from: stored, database: database)
             } else {
                 for statement in schema.creationStatements(for: .postgreSQL) { try await connection.run(statement) }
-                let upsert = SQLDialect.postgreSQL.upsert(
-                    into: StoreSchema.metadataTable, key: "key", columns: ["key", "value"], values: "($1, $2)")
-                for (key, value) in [("versionHash", schema.model.versionHash), ("modelName", schema.model.name)] {
-                    try await connection.run(upsert, [.string(key), .string(value)])
-                }
+                try await database.recordVersion(hash: schema.model.versionHash, name: schema.model.history?.currentVersionName,
+                                                 model: schema.model.name)
             }
             try await connection.run("COMMIT")
         } catch {
@@ -56,18 +55,42 @@ struct SchemaInstaller {
         }
     }
 
-    /// The version hash in the metadata table, or `nil` when there is no such table (an empty database).
-    private func storedVersionHash(on connection: PostgresConnection) async throws -> String? {
+    /// Accepts data of the current version, or migrates data of an older version of the history.
+    private func migrate(from stored: (hash: String, name: String?), database: PostgresMigrationDatabase) async throws {
+        let model = schema.model
+        let mismatch = PostgresStoreError.modelVersionMismatch(databaseVersion: stored.hash, modelVersion: model.versionHash)
+        guard let history = model.history else {
+            guard stored.hash == model.versionHash else { throw mismatch }
+            return
+        }
+        guard let index = history.versionIndex(hash: stored.hash, name: stored.name) else { throw mismatch }
+        let last = history.versions.count - 1
+        guard index < last else {
+            if stored.name != history.currentVersionName {
+                try await database.recordVersion(hash: model.versionHash, name: history.currentVersionName, model: model.name)
+            }
+            return
+        }
+        let plan = try MigrationPlan(model: model, customSteps: customSteps)
+        guard configuration.migration == .automatic else {
+            throw MigrationError.refused(dataVersion: history.versions[index].name, currentVersion: history.versions[last].name)
+        }
+        try await database.execute("SET CONSTRAINTS ALL IMMEDIATE", [])
+        try await plan.run(fromVersionAt: index, on: SQLMigrator(database: database))
+    }
+
+    /// The version hash and name in the metadata table, or `nil` when there is no such table (an empty database).
+    private func storedVersion(on connection: PostgresConnection) async throws -> (hash: String, name: String?)? {
         var exists = false
         try await connection.run("SELECT to_regclass($1) IS NOT NULL", [.string(SQL.quote(StoreSchema.metadataTable))]) { row in
             exists = try row[0].decode(Bool.self)
         }
         guard exists else { return nil }
-        var stored: String?
-        try await connection.run(
-            "SELECT \"value\" FROM \(SQL.quote(StoreSchema.metadataTable)) WHERE \"key\" = $1", [.string("versionHash")]
-        ) { row in stored = try row[0].decode(String.self) }
-        return stored
+        var values: [String: String] = [:]
+        try await connection.run("SELECT \"key\", \"value\" FROM \(SQL.quote(StoreSchema.metadataTable))") { row in
+            values[try row[0].decode(String.self)] = try row[1].decode(String.self)
+        }
+        return values["versionHash"].map { ($0, values["modelVersion"]) }
     }
 }
 #endif

@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+import ObjectGraph
 import ObjectGraphSQL
 import PostgresNIO
 
@@ -53,6 +54,9 @@ extension PostgresStore {
         /// configuration.statementTimeout = .seconds(5)
         /// ```
         public var statementTimeout: Duration?
+        /// Whether opening data written by an older model version migrates it (the default) or throws
+        /// ``ObjectGraph/MigrationError/refused(dataVersion:currentVersion:)``.
+        public var migration: MigrationPolicy = .automatic
 
         /// A configuration from its parts.
         public init(host: String, port: Int = 5432, username: String, password: String? = nil, database: String? = nil,

@@ -43,18 +43,29 @@ public final class PostgresStore: PersistentStore {
     }()
 
     /// Connects to the database `configuration` names and installs the schema of `model` (under an advisory
-    /// lock, so one of several starting processes creates it and the others wait), or checks that the
-    /// installed one has `model`'s version hash.
+    /// lock, so one of several starting processes creates it and the others wait), accepts the installed one
+    /// when it has `model`'s version hash, or migrates data written by an older version of `model.history`.
+    ///
+    /// A migration runs stage by stage in one transaction under the same lock, running
+    /// `customMigrationSteps` where they are registered (unless `configuration.migration` is
+    /// ``ObjectGraph/MigrationPolicy/refuse``): of several stores starting at once, one migrates and the
+    /// others wait and then open the migrated database. A failed migration leaves the database as it was.
+    ///
+    /// ```swift
+    /// let store = try await PostgresStore(configuration: configuration, model: MoodyModel.model.schema,
+    ///                                     customMigrationSteps: [continents])
+    /// ```
     /// - Throws: ``PostgresStoreError/unreachable(host:port:message:)``,
     ///   ``PostgresStoreError/authenticationFailed(username:message:)``,
-    ///   ``PostgresStoreError/modelVersionMismatch(databaseVersion:modelVersion:)`` or
+    ///   ``PostgresStoreError/modelVersionMismatch(databaseVersion:modelVersion:)`` for data of a version the
+    ///   model's history does not know, ``ObjectGraph/MigrationError`` when a migration is refused or fails, or
     ///   ``PostgresStoreError/server(sqlState:message:sql:)``.
-    public init(configuration: Configuration, model: ModelDescription) async throws {
+    public init(configuration: Configuration, model: ModelDescription, customMigrationSteps: [CustomMigrationStep] = []) async throws {
         self.model = model
         self.configuration = configuration
         self.schema = StoreSchema(model: model)
         self.channel = ChangeListener.channel(schema: configuration.schema)
-        try await SchemaInstaller(configuration: configuration, schema: schema).install()
+        try await SchemaInstaller(configuration: configuration, schema: schema, customSteps: customMigrationSteps).install()
         self.listener = try await ChangeListener.start(ChangeListener.Setup(
             configuration: configuration, channel: channel, origin: origin, model: model, broadcaster: broadcaster))
         let client = PostgresClient(configuration: configuration.client, backgroundLogger: Self.logger)

@@ -25,7 +25,7 @@ extension StoreSchema {
         statements += tables.map { tableStatement($0, for: dialect) }
         for link in links { statements.append(linkTableStatement(link, for: dialect)) }
         statements += indexDefinitions(for: dialect).map(\.statement)
-        if dialect == .postgreSQL { statements += foreignKeys }
+        if dialect == .postgreSQL { statements += foreignKeyStatements }
         return statements
     }
 
@@ -86,7 +86,7 @@ extension StoreSchema {
     }
 
     /// `ALTER TABLE … ADD FOREIGN KEY` for every to-one column and link table end (PostgreSQL).
-    private var foreignKeys: [String] {
+    package var foreignKeyStatements: [String] {
         var statements: [String] = []
         func reference(_ table: String, _ column: String, _ destination: String, onDelete: String) {
             statements.append("ALTER TABLE \(SQL.quote(table)) ADD FOREIGN KEY (\(SQL.quote(column))) REFERENCES "

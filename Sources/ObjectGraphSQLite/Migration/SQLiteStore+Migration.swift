@@ -43,7 +43,7 @@ extension SQLiteStore {
             throw MigrationError.refused(dataVersion: history.versions[index].name, currentVersion: history.versions[last].name)
         }
         do {
-            try await plan.run(fromVersionAt: index, on: SQLiteMigrator(connection: connection))
+            try await plan.run(fromVersionAt: index, on: SQLMigrator(database: SQLiteMigrationDatabase(connection: connection)))
         } catch let failure as StatementFailure {
             throw failure.storeError
         }

@@ -1,3 +1,5 @@
+import ObjectGraph
+
 extension SQLiteStore {
     /// How the store's connection is set up.
     ///
@@ -24,17 +26,7 @@ extension SQLiteStore {
         public var migration: MigrationPolicy = .automatic
 
         /// What the store does with data written by an older version of the model's history.
-        ///
-        /// ```swift
-        /// var configuration = SQLiteStore.Configuration()
-        /// configuration.migration = .refuse   // open only data of the current version
-        /// ```
-        public enum MigrationPolicy: Sendable, Hashable {
-            /// Migrate it to the current version, in one transaction, when the store opens.
-            case automatic
-            /// Throw ``ObjectGraph/MigrationError/refused(dataVersion:currentVersion:)`` and leave it unchanged.
-            case refuse
-        }
+        public typealias MigrationPolicy = ObjectGraph.MigrationPolicy
 
         /// SQLite's defaults, with a 5 second busy timeout.
         public init() {}

@@ -1,22 +1,66 @@
 import CSQLite
 import Foundation
 import ObjectGraph
+#if PostgreSQL
+import ObjectGraphPostgres
+#endif
 import ObjectGraphSQLite
 import Testing
 
-/// A SQLite file in a temporary directory, written by one version of a generated model's history and
-/// read back by name, for the real-chain migration tests.
+/// The stores the chains migrate on.
+enum ChainBackend: String, Sendable, CustomTestStringConvertible {
+    /// A SQLite file.
+    case sqlite
+    /// A schema of its own on the server `MODELGEN_POSTGRES_URL` names (built with the `PostgreSQL` trait).
+    case postgreSQL
+
+    /// SQLite, and PostgreSQL when the trait is on and a server is given (`Scripts/postgres-cluster.sh`).
+    static var available: [ChainBackend] {
+        #if PostgreSQL
+        if postgresURL != nil { return [.sqlite, .postgreSQL] }
+        #endif
+        return [.sqlite]
+    }
+
+    static let postgresURL = ProcessInfo.processInfo.environment["MODELGEN_POSTGRES_URL"]
+
+    var testDescription: String { rawValue }
+}
+
+/// A database written by one version of a generated model's history and read back by name, for the
+/// real-chain migration tests: a SQLite file in a temporary directory, or a PostgreSQL schema of its own.
 final class ChainDatabase {
+    let backend: ChainBackend
     let directory: URL
     let path: String
+    /// The PostgreSQL schema holding the tables.
+    let schemaName = "og_chain_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
 
-    init() throws {
+    init(_ backend: ChainBackend = .sqlite) throws {
+        self.backend = backend
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("chain-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         path = directory.appendingPathComponent("chain.sqlite").path
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// A store of `model` on the database, migrating older data with `customSteps`.
+    func open(_ model: ModelDescription, customSteps: [CustomMigrationStep] = []) async throws -> any PersistentStore {
+        switch backend {
+        case .sqlite:
+            return try await SQLiteStore(at: .file(path), model: model, customMigrationSteps: customSteps)
+        case .postgreSQL:
+            #if PostgreSQL
+            var configuration = try PostgresStore.Configuration(url: try #require(ChainBackend.postgresURL))
+            configuration.schema = schemaName
+            configuration.maximumConnections = 2
+            return try await PostgresStore(configuration: configuration, model: model, customMigrationSteps: customSteps)
+            #else
+            throw ChainError("built without the PostgreSQL trait")
+            #endif
+        }
+    }
 
     /// The model as version `index` of `history` describes it, carrying the history up to that version,
     /// so a store opened with it migrates older data to that version and stops there.
@@ -31,7 +75,7 @@ final class ChainDatabase {
     /// Creates the file with `schema` and inserts `objects` in one save; returns their keys in order.
     /// A to-one of an object may name another object of the save by its position (``SeedObject/toOnes``).
     func create(schema: ModelDescription, objects: [SeedObject]) async throws -> [Int64] {
-        let store = try await SQLiteStore(at: .file(path), model: schema)
+        let store = try await open(schema)
         let ids = objects.map { AnyObjectID.temporary(entityName: schema.rootEntityName(of: $0.entity)) }
         let snapshots = try objects.enumerated().map { position, object in
             let entity = try #require(schema.entity(named: object.entity))
@@ -53,7 +97,7 @@ final class ChainDatabase {
     }
 
     /// Every object of `entity` (with subentities) as `store` reads it, by key.
-    static func rows(_ entity: String, in store: SQLiteStore) async throws -> [Int64: StoredRow] {
+    static func rows(_ entity: String, in store: any PersistentStore) async throws -> [Int64: StoredRow] {
         let model = store.model
         var rows: [Int64: StoredRow] = [:]
         for snapshot in try await store.fetch(StoreFetchRequest(entityName: entity)) {
@@ -71,8 +115,10 @@ final class ChainDatabase {
         return rows
     }
 
-    /// The first column of every row of `sql`, read through a connection of its own.
+    /// The first column of every row of `sql`, read through a connection of its own (PostgreSQL: `psql`,
+    /// in the database's schema).
     func column(_ sql: String) throws -> [String] {
+        if backend == .postgreSQL { return try psqlColumn(sql) }
         var handle: OpaquePointer?
         defer { sqlite3_close_v2(handle) }
         guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else { throw ChainError("cannot open \(path)") }
@@ -86,6 +132,43 @@ final class ChainDatabase {
             values.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "NULL")
         }
         return values
+    }
+}
+
+extension ChainDatabase {
+    /// The names of the indexes whose name contains `part`, sorted.
+    func indexNames(containing part: String) throws -> [String] {
+        switch backend {
+        case .sqlite: try column("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%\(part)%' ORDER BY name")
+        case .postgreSQL: try column("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND indexname LIKE '%\(part)%' ORDER BY 1")
+        }
+    }
+
+    /// The names of the tables starting with `prefix` (`_` matches itself).
+    func tableNames(startingWith prefix: String) throws -> [String] {
+        switch backend {
+        case .sqlite: try column("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, \(prefix.count)) = '\(prefix)'")
+        case .postgreSQL: try column("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND starts_with(tablename, '\(prefix)')")
+        }
+    }
+
+    /// `name` as the server stores it: PostgreSQL keeps the first 63 bytes of an identifier.
+    func storedName(_ name: String) -> String {
+        backend == .postgreSQL ? String(decoding: name.utf8.prefix(63), as: UTF8.self) : name
+    }
+
+    private func psqlColumn(_ sql: String) throws -> [String] {
+        let psql = Process()
+        psql.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        psql.arguments = ["psql", ChainBackend.postgresURL ?? "", "-tA", "-v", "ON_ERROR_STOP=1",
+                          "-c", "SET search_path TO \"\(schemaName)\"", "-c", sql]
+        let output = Pipe()
+        psql.standardOutput = output
+        try psql.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        psql.waitUntilExit()
+        guard psql.terminationStatus == 0 else { throw ChainError("psql failed on \(sql)") }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { $0 != "SET" }
     }
 }
 

@@ -1,19 +1,13 @@
 import Foundation
 import ObjectGraph
+import ObjectGraphConformance
 @testable import ObjectGraphSQLite
 
 /// Hand-written version histories and databases written by their older versions.
 enum Versions {
-    /// The last of `versions`, carrying the history of all of them with `stages` between consecutive ones.
+    /// The last of `versions`, carrying the history of all of them (``VersionedModels/history(_:stages:)``).
     static func model(_ versions: [(name: String, model: ModelDescription)], stages: [[MigrationStep]]) -> ModelDescription {
-        let last = versions[versions.count - 1]
-        var history = versions.dropLast().map { ModelVersion(name: $0.name, schema: $0.model) }
-        history.append(.current(last.name))
-        return ModelDescription(name: last.model.name, entities: last.model.entities, history: ModelVersionHistory(
-            versions: history,
-            stages: zip(versions, versions.dropFirst()).enumerated().map { index, pair in
-                MigrationStage(from: pair.0.name, to: pair.1.name, steps: stages[index])
-            }))
+        VersionedModels.history(versions, stages: stages)
     }
 
     /// A database at `path` created by `model`, then filled by `sql` (statements separated by `;\n`).
@@ -29,19 +23,9 @@ enum Versions {
 }
 
 extension SQLiteStore {
-    /// Every object of `entity` (with subentities) by key, as attribute and to-one values by name.
+    /// Every object of `entity` (with subentities) by key (``ObjectGraph/PersistentStore/describedObjects(_:)``).
     func objects(_ entity: String) async throws -> [Int64: [String: String]] {
-        var objects: [Int64: [String: String]] = [:]
-        for snapshot in try fetch(StoreFetchRequest(entityName: entity)) {
-            guard case .integer(let key) = snapshot.id.key, let described = model.entity(named: snapshot.entityName) else { continue }
-            var fields: [String: String] = ["entity": snapshot.entityName]
-            for (attribute, value) in zip(described.attributes, Array(snapshot.values)) { fields[attribute.name] = "\(value)" }
-            for (index, id) in zip(described.toOneRelationshipIndices, Array(snapshot.toOneIDs)) {
-                fields[described.relationships[index].name] = id.map { "\($0)" } ?? "nil"
-            }
-            objects[key] = fields
-        }
-        return objects
+        try await describedObjects(entity)
     }
 }
 

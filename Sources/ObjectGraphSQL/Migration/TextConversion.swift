@@ -1,38 +1,38 @@
 import Foundation
 import ObjectGraph
-import ObjectGraphSQL
 
 /// Rewrites the values of one column, copied from an attribute of a scalar type that became a String,
 /// as the text ``ObjectGraph/MigrationStep/isLossless(from:to:)`` documents: `true`/`false`, dates in
 /// ISO 8601 in UTC with nine fraction digits, numbers as Swift prints them (shortest exact form), UUIDs
-/// in their standard form. (Integers and Decimals, which SQLite's `CAST … AS TEXT` writes the same way,
-/// are converted in SQL by the copy.)
-struct TextConversion {
-    let connection: Connection
-    let table: String
-    let column: String
-    let code: Int64
-    let from: AttributeType
+/// in their standard form. The values are read from the older table, typed, and written by key, so both
+/// stores write the same text. (Integers, which `CAST … AS TEXT` writes the same way, are converted in
+/// SQL by the copy.)
+package struct TextConversion {
+    /// The newer table and its text column.
+    package let table: String
+    package let column: String
+    /// The older table (under its rebuild name) and column the values come from.
+    package let oldTable: String
+    package let oldColumn: String
+    /// The code of the older entity whose rows are converted.
+    package let code: Int64
+    package let from: AttributeType
 
-    func run() throws {
-        let read = try connection.statement("SELECT \(SQL.quote(SQL.primaryKey)), \(SQL.quote(column)) FROM \(SQL.quote(table)) "
-            + "WHERE \(SQL.quote(SQL.entityColumn)) = \(code) AND \(SQL.quote(column)) IS NOT NULL")
-        var rows: [(Int64, String)] = []
-        while try read.step() {
-            guard let value = RowReader.value(read, ColumnRead(index: 1, type: from, isNullable: true)) else { continue }
-            rows.append((read.int64(0), Self.text(value, from: from)))
-        }
-        read.reset()
-        let write = try connection.statement("UPDATE \(SQL.quote(table)) SET \(SQL.quote(column)) = ? WHERE \(SQL.quote(SQL.primaryKey)) = ?")
-        for (key, text) in rows {
-            write.bind(text, at: 1)
-            write.bind(key, at: 2)
-            try write.run()
+    /// Converts every non-NULL value.
+    package nonisolated(nonsending) func run(on database: some MigrationDatabase) async throws {
+        let pk = SQL.quote(SQL.primaryKey)
+        let rows = try await database.rows(
+            "SELECT \(pk), \(SQL.quote(oldColumn)) FROM \(SQL.quote(oldTable)) "
+                + "WHERE \(SQL.quote(SQL.entityColumn)) = \(code) AND \(SQL.quote(oldColumn)) IS NOT NULL",
+            [], types: [.integer64, from])
+        let update = "UPDATE \(SQL.quote(table)) SET \(SQL.quote(column)) = ? WHERE \(pk) = ?"
+        for row in rows where !row[1].isNull {
+            try await database.execute(update, [.string(Self.text(row[1], from: from)), row[0]])
         }
     }
 
     /// `value`, read as `type`, as text.
-    static func text(_ value: AttributeValue, from type: AttributeType) -> String {
+    package static func text(_ value: AttributeValue, from type: AttributeType) -> String {
         switch value {
         case .bool(let bool): bool ? "true" : "false"
         case .integer(let integer): String(integer)
@@ -47,7 +47,7 @@ struct TextConversion {
     }
 
     /// `2001-01-01T00:00:01.500000000Z`: ISO 8601 in UTC with the fraction of the second in nanoseconds.
-    static func text(_ date: Date) -> String {
+    package static func text(_ date: Date) -> String {
         let seconds = date.timeIntervalSinceReferenceDate
         var whole = seconds.rounded(.down)
         var nanoseconds = Int(((seconds - whole) * 1_000_000_000).rounded())

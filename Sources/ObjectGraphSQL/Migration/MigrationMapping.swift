@@ -1,22 +1,26 @@
 import ObjectGraph
-import ObjectGraphSQL
 
 /// How the rows of one stage's older version become rows of its newer version, table by table: for
 /// each entity of the newer version, the entity of the older version its rows come from and the
 /// source of every column; for each link table, where its rows come from. Rebuilt tables read the
 /// older version's tables under their ``oldName(_:)``.
-struct MigrationMapping {
-    let stage: PlannedMigrationStage
-    let old: StoreSchema
-    let new: StoreSchema
+package struct MigrationMapping: Sendable {
+    package let stage: PlannedMigrationStage
+    package let old: StoreSchema
+    package let new: StoreSchema
+    /// The dialect of the copies' SQL.
+    package let dialect: SQLDialect
     /// Copies per new table, in the new schema's table order.
-    private(set) var copies: [String: [EntityCopy]] = [:]
-    private(set) var links: [LinkCopy] = []
+    package private(set) var copies: [String: [EntityCopy]] = [:]
+    /// Copies per new link table.
+    package private(set) var links: [LinkCopy] = []
 
     private var stageName: String { stage.stage.description }
 
-    init(stage: PlannedMigrationStage) throws {
+    /// The mapping of `stage`, its SQL in `dialect`.
+    package init(stage: PlannedMigrationStage, dialect: SQLDialect) throws {
         self.stage = stage
+        self.dialect = dialect
         self.old = StoreSchema(model: stage.source)
         self.new = StoreSchema(model: stage.destination)
         for table in new.tables {
@@ -31,7 +35,7 @@ struct MigrationMapping {
     }
 
     /// The name an older version's table has while a rebuild reads it.
-    static func oldName(_ table: String) -> String { "_og_old_" + table }
+    package static func oldName(_ table: String) -> String { "_og_old_" + table }
 
     // MARK: Entities
 
@@ -69,9 +73,11 @@ struct MigrationMapping {
             }
             if attribute.type == .string {
                 switch oldAttribute.type {
-                case .integer16, .integer32, .integer64: source = .expression("CAST(\(SQL.column("o", oldColumn)) AS TEXT)", [])
+                case .integer16, .integer32, .integer64: source = .text(oldColumn)
                 case .decimal, .uri, .string: break
-                default: copy.textConversions.append((column, oldAttribute.type))
+                default:
+                    source = .text(oldColumn)
+                    copy.textConversions.append((column, oldColumn, oldAttribute.type))
                 }
             }
         }
@@ -190,9 +196,10 @@ struct MigrationMapping {
         let pk = SQL.quote(SQL.primaryKey)
         let ownerTable = SQL.quote(side == .a ? link.aTable : link.bTable)
         let memberTable = SQL.quote(side == .a ? link.bTable : link.aTable)
-        let sql = "INSERT OR IGNORE INTO \(SQL.quote(link.name)) (\(columns.joined(separator: ", "))) "
-            + "SELECT \(values.joined(separator: ", ")) FROM (\(toManyMembers(of: oldLayout, relationshipAt: oldIndex))) m "
-            + "WHERE m.owner IN (SELECT \(pk) FROM \(ownerTable)) AND m.member IN (SELECT \(pk) FROM \(memberTable))"
+        let sql = dialect.insertIgnoringConflicts(
+            into: link.name, columns: columns,
+            select: "SELECT \(values.joined(separator: ", ")) FROM (\(toManyMembers(of: oldLayout, relationshipAt: oldIndex))) m "
+                + "WHERE m.owner IN (SELECT \(pk) FROM \(ownerTable)) AND m.member IN (SELECT \(pk) FROM \(memberTable))")
         return LinkCopy(link: link, sql: sql, unchangedOldLink: unchanged)
     }
 
@@ -214,7 +221,7 @@ struct MigrationMapping {
 extension StoreSchema {
     /// The position column of the ordered to-many whose inverse is the to-one `relationship`, stored in
     /// the foreign key column `foreignKey`, if there is one.
-    func positionColumn(ofInverseOf relationship: RelationshipDescription, foreignKey: String) -> String? {
+    package func positionColumn(ofInverseOf relationship: RelationshipDescription, foreignKey: String) -> String? {
         guard let inverse = model.inverse(of: relationship), inverse.isOrdered,
               let destination = try? layout(of: relationship.destinationEntityName),
               let index = destination.entity.relationshipIndex(named: inverse.name),

@@ -1,0 +1,92 @@
+import ObjectGraph
+
+/// The checks of a rebuild and the errors that name the objects and values breaking them.
+extension SQLMigrator {
+    /// Two older tables feeding one newer table must not share keys (objects keep their keys).
+    nonisolated(nonsending) func checkKeysDoNotCollide(_ copies: [EntityCopy], table: String) async throws {
+        let sources = Set(copies.map(\.oldLayout.table))
+        guard sources.count > 1 else { return }
+        let union = copies.map { copy in
+            "SELECT \(SQL.quote(SQL.primaryKey)) AS k FROM \(SQL.quote(MigrationMapping.oldName(copy.oldLayout.table))) "
+                + "WHERE \(SQL.quote(SQL.entityColumn)) = \(copy.oldLayout.code)"
+        }.joined(separator: " UNION ALL ")
+        let rows = try await database.rows("SELECT k FROM (\(union)) u GROUP BY k HAVING COUNT(*) > 1 LIMIT 1", [], types: [.integer64])
+        if let key = rows.first?[0] {
+            throw MigrationError.stepFailed(
+                stage: stageName, step: "merge \(sources.sorted().joined(separator: ", ")) into \(table)",
+                object: rowID(table, key), values: [],
+                reason: "objects of several tables would share this key in table \(table); such a hierarchy change is not supported")
+        }
+    }
+
+    /// A to-many that becomes a to-one must have at most one destination per object.
+    nonisolated(nonsending) func checkCardinality(_ check: (step: String, sql: String), copy: EntityCopy) async throws {
+        guard let row = try await database.rows(check.sql, [], types: [.integer64, .integer64]).first else { return }
+        throw MigrationError.stepFailed(
+            stage: stageName, step: check.step, object: rowID(copy.oldLayout.table, row[0]),
+            values: [row[1]], reason: "the object has \(row[1]) destinations; a to-one holds one")
+    }
+
+    /// The error for a copy that left the required `column` NULL, naming the first such object.
+    nonisolated(nonsending) func missingValueError(copy: EntityCopy, column: String) async throws -> MigrationError {
+        let attribute = copy.mayBeNull.first { $0.column == column }?.attribute ?? column
+        let condition = copy.source(of: column).map { source -> (String, [AttributeValue]) in
+            let (text, parameters) = source.sql
+            return ("(\(text)) IS NULL", parameters)
+        } ?? (dialect.literal(true), [])
+        let rows = try await database.rows(
+            "SELECT o.\(SQL.quote(SQL.primaryKey)) FROM \(SQL.quote(MigrationMapping.oldName(copy.oldLayout.table))) o "
+                + "WHERE o.\(SQL.quote(SQL.entityColumn)) = \(copy.oldLayout.code) AND \(condition.0) LIMIT 1",
+            condition.1, types: [.integer64])
+        let object = rows.first.map { self.rowID(copy.oldLayout.table, $0[0]) }
+        return MigrationError.stepFailed(
+            stage: stageName, step: step(about: attribute, of: copy.newLayout.entity.name)?.description
+                ?? "migrate attribute \(copy.newLayout.entity.name).\(attribute)",
+            object: object, values: [],
+            reason: "required attribute \(copy.newLayout.entity.name).\(attribute) would have no value; "
+                + "give it a default or a fill value, or set it in a custom step")
+    }
+
+    /// The error for a uniqueness constraint that existing rows break, naming an object and the shared values.
+    nonisolated(nonsending) func duplicateError(_ index: UniqueIndex) async throws -> MigrationError {
+        let columns = index.columns.map(SQL.quote).joined(separator: ", ")
+        let condition = index.partialCodes.map { " WHERE \(SQL.quote(SQL.entityColumn)) IN (\($0.map(String.init).joined(separator: ", ")))" } ?? ""
+        let types = [AttributeType.integer64] + index.properties.map { index.entity.attribute(named: $0)?.type ?? .string }
+        let rows = try await database.rows(
+            "SELECT MIN(\(SQL.quote(SQL.primaryKey))), \(columns) FROM \(SQL.quote(index.table))\(condition) "
+                + "GROUP BY \(columns) HAVING COUNT(*) > 1 LIMIT 1",
+            [], types: types)
+        let object = rows.first.map { self.rowID(index.table, $0[0]) }
+        let values = rows.first.map { Array($0.dropFirst()) } ?? []
+        let step = stage.stage.steps.first {
+            if case .addUniquenessConstraint(index.entity.name, let properties) = $0 { return Set(properties) == Set(index.properties) }
+            return false
+        }
+        return MigrationError.stepFailed(
+            stage: stageName, step: step?.description ?? "keep uniqueness constraint (\(index.properties.joined(separator: ", "))) of \(index.entity.name)",
+            object: object, values: values,
+            reason: "several \(index.entity.name) objects share \(index.properties.joined(separator: ", ")) = "
+                + values.map(\.description).joined(separator: ", "))
+    }
+
+    /// The stage's step about `attribute` of `entity`, if any.
+    func step(about attribute: String, of entity: String) -> MigrationStep? {
+        stage.stage.steps.first { step in
+            switch step {
+            case .addAttribute(entity, attribute, _), .makeAttributeRequired(entity, attribute, _),
+                 .changeAttributeType(entity, attribute, _, _), .renameAttribute(entity, _, attribute):
+                true
+            case .addUniquenessConstraint(entity, let properties): properties.contains(attribute)
+            default: false
+            }
+        }
+    }
+}
+
+extension SQLMigrator {
+    /// The ID of the row of `table` whose key was read as `key`.
+    func rowID(_ table: String, _ key: AttributeValue) -> AnyObjectID {
+        guard case .integer(let integer) = key else { return AnyObjectID(entityName: table, key: .string(key.description)) }
+        return AnyObjectID(entityName: table, key: .integer(integer))
+    }
+}

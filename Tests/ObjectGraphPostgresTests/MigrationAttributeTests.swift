@@ -1,0 +1,89 @@
+#if PostgreSQL
+import Foundation
+import ObjectGraph
+import ObjectGraphConformance
+import ObjectGraphPostgres
+import Testing
+
+/// Attribute steps on a PostgreSQL schema: in place where `ALTER TABLE` can do them, by a rebuild otherwise.
+@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason))
+struct PostgresAttributeMigrationTests {
+    typealias M = VersionedModels
+    let schema: MigrationSchema
+
+    init() throws { schema = try MigrationSchema() }
+
+    @Test func renameAddRemoveWidenAndLoosenInPlace() async throws {
+        let v1 = M.model(EntityDescription(name: "Mood", attributes: [
+            M.attribute("date", .date, optional: false), M.attribute("remoteIdentifier", .string), M.attribute("legacy", .string),
+            M.attribute("small", .integer16), M.attribute("count", .integer32), M.attribute("body", .string, optional: false),
+        ]))
+        let v2 = M.model(EntityDescription(name: "Mood", attributes: [
+            M.attribute("date", .date, optional: false), M.attribute("rating", .integer16, optional: false, default: .integer(0)),
+            M.attribute("remoteID", .string), M.attribute("small", .integer64), M.attribute("count", .string), M.attribute("body", .string),
+        ]))
+        let keys = try await schema.create(v1, [
+            .init(entity: "Mood", values: ["date": .date(Date(timeIntervalSinceReferenceDate: 10)), "remoteIdentifier": "a",
+                                           "legacy": "x", "small": .integer(-3), "count": .integer(70_000), "body": "b"]),
+            .init(entity: "Mood", values: ["date": .date(Date(timeIntervalSinceReferenceDate: 20)), "body": "c"]),
+        ])
+        let oid = try schema.tableOID("Mood")
+        let current = VersionedModels.history([("Moody", v1), ("Moody 2", v2)], stages: [[
+            .renameAttribute(entity: "Mood", from: "remoteIdentifier", to: "remoteID"),
+            .addAttribute(entity: "Mood", attribute: "rating", defaultValue: .integer(0)),
+            .removeAttribute(entity: "Mood", attribute: "legacy"),
+            .changeAttributeType(entity: "Mood", attribute: "small", from: .integer16, to: .integer64),
+            .changeAttributeType(entity: "Mood", attribute: "count", from: .integer32, to: .string),
+            .makeAttributeOptional(entity: "Mood", attribute: "body"),
+        ]])
+        let store = try await schema.open(current)
+        defer { store.close() }
+        let moods = try await store.describedObjects("Mood")
+        #expect(moods[keys[0]]?["remoteID"] == "\"a\"" && moods[keys[0]]?["rating"] == "0" && moods[keys[0]]?["small"] == "-3")
+        #expect(moods[keys[0]]?["count"] == "\"70000\"" && moods[keys[1]]?["count"] == "null" && moods[keys[1]]?["remoteID"] == "null")
+        #expect(try schema.tableOID("Mood") == oid, "expected ALTER TABLE, not a rebuild")
+        #expect(try schema.column("SELECT column_name || ' ' || data_type || ' ' || is_nullable FROM information_schema.columns "
+            + "WHERE table_schema = current_schema() AND table_name = 'Mood' AND column_name IN ('legacy', 'small', 'count', 'body', 'rating') "
+            + "ORDER BY column_name") == ["body text YES", "count text YES", "rating smallint NO", "small bigint YES"])
+        #expect(try schema.column("SELECT value FROM _og_metadata WHERE key = 'modelVersion'") == ["Moody 2"])
+        #expect(try schema.column("SELECT value FROM _og_metadata WHERE key = 'versionHash'") == [current.versionHash])
+    }
+
+    /// Scalars become the same text as on SQLite (``TextConversion``); a fill value makes an attribute required.
+    @Test func losslessTypeChangesWriteTheTextSQLiteWrites() async throws {
+        let v1 = M.model(EntityDescription(name: "Value", attributes: [
+            M.attribute("ratio", .float), M.attribute("score", .double), M.attribute("flag", .boolean), M.attribute("when", .date),
+            M.attribute("id", .uuid), M.attribute("pinned", .boolean),
+        ]))
+        let v2 = M.model(EntityDescription(name: "Value", attributes: [
+            M.attribute("ratio", .double), M.attribute("score", .string), M.attribute("flag", .string), M.attribute("when", .string),
+            M.attribute("id", .string), M.attribute("pinned", .boolean, optional: false, default: .bool(false)),
+        ]))
+        let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        let when = Date(timeIntervalSinceReferenceDate: 1.5)
+        let keys = try await schema.create(v1, [
+            .init(entity: "Value", values: ["ratio": .double(Double(Float(0.1))), "score": .double(0.1), "flag": .bool(true),
+                                            "when": .date(when), "id": .uuid(uuid), "pinned": .bool(true)]),
+            .init(entity: "Value", values: [:]),
+        ])
+        let current = VersionedModels.history([("1", v1), ("2", v2)], stages: [[
+            .changeAttributeType(entity: "Value", attribute: "ratio", from: .float, to: .double),
+            .changeAttributeType(entity: "Value", attribute: "score", from: .double, to: .string),
+            .changeAttributeType(entity: "Value", attribute: "flag", from: .boolean, to: .string),
+            .changeAttributeType(entity: "Value", attribute: "when", from: .date, to: .string),
+            .changeAttributeType(entity: "Value", attribute: "id", from: .uuid, to: .string),
+            .makeAttributeRequired(entity: "Value", attribute: "pinned", fillValue: .bool(false)),
+        ]])
+        let store = try await schema.open(current)
+        defer { store.close() }
+        let values = try await store.describedObjects("Value")
+        #expect(values[keys[0]]?["ratio"] == String(Double(Float(0.1))))
+        #expect(values[keys[0]]?["score"] == "\"0.1\"" && values[keys[0]]?["flag"] == "\"true\"")
+        #expect(values[keys[0]]?["id"] == "\"\(uuid.uuidString)\"" && values[keys[0]]?["pinned"] == "true")
+        #expect(values[keys[0]]?["when"] == "\"2001-01-01T00:00:01.500000000Z\"")
+        #expect(values[keys[1]]?["pinned"] == "false" && values[keys[1]]?["when"] == "null")
+        #expect(try schema.column("SELECT is_nullable FROM information_schema.columns WHERE table_schema = current_schema() "
+            + "AND table_name = 'Value' AND column_name = 'pinned'") == ["NO"])
+    }
+}
+#endif
