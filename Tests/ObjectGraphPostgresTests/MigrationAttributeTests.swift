@@ -23,9 +23,9 @@ struct PostgresAttributeMigrationTests {
             M.attribute("remoteID", .string), M.attribute("small", .integer64), M.attribute("count", .string), M.attribute("body", .string),
         ]))
         let keys = try await schema.create(v1, [
-            .init(entity: "Mood", values: ["date": .date(Date(timeIntervalSinceReferenceDate: 10)), "remoteIdentifier": "a",
-                                           "legacy": "x", "small": .integer(-3), "count": .integer(70_000), "body": "b"]),
-            .init(entity: "Mood", values: ["date": .date(Date(timeIntervalSinceReferenceDate: 20)), "body": "c"]),
+            .init(entity: "Mood", values: ["date": .date(Date(timeIntervalSinceReferenceDate: 10)), "remoteIdentifier": .string("a"),
+                                           "legacy": .string("x"), "small": .integer(-3), "count": .integer(70_000), "body": .string("b")]),
+            .init(entity: "Mood", values: ["date": .date(Date(timeIntervalSinceReferenceDate: 20)), "body": .string("c")]),
         ])
         let oid = try schema.tableOID("Mood")
         let current = VersionedModels.history([("Moody", v1), ("Moody 2", v2)], stages: [[

@@ -25,11 +25,12 @@ struct PostgresMigrationRunTests {
                                                   relationships: [M.toMany("notes", "Note", inverse: "folder", ordered: true)]))
     static let notes = VersionedModels.history([("1", notes1), ("2", notes2)], stages: [[.addAttribute(entity: "Note", attribute: "slug", defaultValue: nil)]])
 
-    /// Notes "Hello World" and "Bye" (keys returned), the second in a folder.
-    func createNotes(secondTitle: AttributeValue = "Bye") async throws -> [Int64] {
+    /// Notes "Hello World" and "Bye" (keys returned), the second in a folder (both sides given, as a context saves them).
+    @discardableResult
+    func createNotes(secondTitle: AttributeValue = .string("Bye")) async throws -> [Int64] {
         try await schema.create(Self.notes1, [
-            .init(entity: "Note", values: ["title": "Hello World"]), .init(entity: "Note", values: ["title": secondTitle], toOnes: ["folder": 2]),
-            .init(entity: "Folder", values: ["name": "inbox"]),
+            .init(entity: "Note", values: ["title": .string("Hello World")]), .init(entity: "Note", values: ["title": secondTitle], toOnes: ["folder": 2]),
+            .init(entity: "Folder", values: ["name": .string("inbox")], toManys: ["notes": [1]]),
         ])
     }
 
@@ -50,12 +51,12 @@ struct PostgresMigrationRunTests {
                 guard case .string(let title) = try note.value("title") else { continue }
                 try await session.update(note.id, values: ["slug": .string(title.lowercased())])
             }
-            let folder = try await session.insert("Folder", values: ["name": "archive"])
-            let extra = try await session.insert("Note", values: ["title": "new", "slug": "new"])
+            let folder = try await session.insert("Folder", values: ["name": .string("archive")])
+            let extra = try await session.insert("Note", values: ["title": .string("new"), "slug": .string("new")])
             try await session.setRelationship("folder", of: extra, to: folder)
             let inbox = try session.destinationID(of: AnyObjectID(entityName: "Folder", key: .integer(keys[2])), entity: "Folder")
             try await session.addToRelationship("notes", of: inbox, [AnyObjectID(entityName: "Note", key: .integer(keys[0]))])
-            let doomed = try await session.insert("Note", values: ["title": "gone", "slug": "gone"])
+            let doomed = try await session.insert("Note", values: ["title": .string("gone"), "slug": .string("gone")])
             try await session.delete(doomed)
         }
         let store = try await schema.open(Self.notes, customSteps: [slugs])
@@ -64,13 +65,13 @@ struct PostgresMigrationRunTests {
         #expect(notes[keys[0]]?["slug"] == "\"hello world\"" && notes[keys[1]]?["slug"] == "\"bye\"")
         #expect(notes.count == 3 && notes.values.contains { $0["title"] == "\"new\"" && $0["folder"] != "nil" })
         let inbox = AnyObjectID(entityName: "Folder", key: .integer(keys[2]))
-        #expect(try await store.relatedIDs(for: "notes", of: "Folder", ids: [inbox])[inbox]
-                == [keys[1], keys[0]].map { AnyObjectID(entityName: "Note", key: .integer($0)) })
+        let inboxNotes = try await store.relatedIDs(for: "notes", of: "Folder", ids: [inbox])[inbox]
+        #expect(inboxNotes == [keys[1], keys[0]].map { AnyObjectID(entityName: "Note", key: .integer($0)) })
         #expect(try schema.column("SELECT is_nullable FROM information_schema.columns WHERE table_schema = current_schema() "
             + "AND table_name = 'Note' AND column_name = 'slug'") == ["NO"])
         // Keys handed out by the custom step stay taken.
         let created = try await store.save(ChangeSet(inserted: [Snapshot(
-            id: .temporary(entityName: "Note"), entityName: "Note", values: ["x", "x"], toOneIDs: [nil])]))
+            id: .temporary(entityName: "Note"), entityName: "Note", values: [.string("x"), .string("x")], toOneIDs: [nil])]))
         guard case .integer(let key)? = created.first?.key else { throw MigrationTestError("no key for the new note") }
         #expect(key > notes.keys.max() ?? 0)
     }
@@ -80,7 +81,7 @@ struct PostgresMigrationRunTests {
     @Test func failingCustomStepLeavesTheSchemaAtTheOlderVersion() async throws {
         try await createNotes()
         let failing = CustomMigrationStep(from: "1", to: "2", name: "explode") { session in
-            _ = try await session.insert("Note", values: ["title": "new", "slug": "new"])
+            _ = try await session.insert("Note", values: ["title": .string("new"), "slug": .string("new")])
             throw Refusal()
         }
         let error = try await expectFailure(Self.notes, customSteps: [failing])

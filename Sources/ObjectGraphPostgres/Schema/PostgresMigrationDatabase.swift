@@ -18,15 +18,16 @@ final class PostgresMigrationDatabase: MigrationDatabase {
     var dialect: SQLDialect { .postgreSQL }
 
     nonisolated(nonsending) func execute(_ sql: String, _ arguments: [AttributeValue]) async throws {
-        try await run(sql, arguments)
+        _ = try await query(sql, arguments)
     }
 
     /// Runs the statement inside a savepoint, so that a violation leaves the transaction usable.
     nonisolated(nonsending) func attempt(_ sql: String, _ arguments: [AttributeValue]) async throws -> ConstraintViolation? {
-        try await run("SAVEPOINT og_attempt", [])
+        try await execute("SAVEPOINT og_attempt", [])
         do {
-            try await connection.run(dialect.numberingPlaceholders(sql), arguments)
-            try await run("RELEASE SAVEPOINT og_attempt", [])
+            _ = try await connection.query(try PostgresQuery(dialect.numberingPlaceholders(sql), arguments), logger: PostgresStore.logger)
+                .collect()
+            try await execute("RELEASE SAVEPOINT og_attempt", [])
             return nil
         } catch let error as PSQLError {
             let violation: ConstraintViolation? = switch error.sqlState {
@@ -35,17 +36,15 @@ final class PostgresMigrationDatabase: MigrationDatabase {
             default: nil
             }
             guard let violation else { throw error.storeError(configuration, sql: sql) }
-            try await run("ROLLBACK TO SAVEPOINT og_attempt", [])
+            try await execute("ROLLBACK TO SAVEPOINT og_attempt", [])
             return violation
         }
     }
 
     nonisolated(nonsending) func rows(_ sql: String, _ arguments: [AttributeValue], types: [AttributeType]) async throws -> [[AttributeValue]] {
-        var rows: [[AttributeValue]] = []
-        try await run(sql, arguments) { row in
-            rows.append(types.enumerated().map { column, type in PostgresColumnReader.value(row[column], type: type) ?? .null })
+        try await query(sql, arguments).map { row in
+            types.enumerated().map { column, type in PostgresColumnReader.value(row[column], type: type) ?? .null }
         }
-        return rows
     }
 
     nonisolated(nonsending) func lastKey(of tables: [String]) async throws -> Int64 {
@@ -53,7 +52,7 @@ final class PostgresMigrationDatabase: MigrationDatabase {
         for table in tables {
             let sequence = SQL.quote(StoreSchema.keySequence(of: table))
             guard try await exists(sequence) else { continue }
-            try await run("SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM \(sequence)", []) { row in
+            for row in try await query("SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM \(sequence)", []) {
                 last = max(last, try row[0].decode(Int64.self))
             }
         }
@@ -62,16 +61,15 @@ final class PostgresMigrationDatabase: MigrationDatabase {
 
     nonisolated(nonsending) func setLastKey(_ last: Int64, of table: String) async throws {
         let sequence = SQL.quote(StoreSchema.keySequence(of: table))
-        try await run("CREATE SEQUENCE IF NOT EXISTS \(sequence)", [])
-        try await run("SELECT setval($1::regclass, $2, $3)", [.string(sequence), .integer(max(last, 1)), .bool(last > 0)])
+        try await execute("CREATE SEQUENCE IF NOT EXISTS \(sequence)", [])
+        try await execute("SELECT setval($1::regclass, $2, $3)", [.string(sequence), .integer(max(last, 1)), .bool(last > 0)])
     }
 
     nonisolated(nonsending) func removeKeys(except tables: [String]) async throws {
         let kept = Set(tables.map(StoreSchema.keySequence(of:)))
-        var names: [String] = []
-        try await run("SELECT sequencename::text FROM pg_sequences WHERE schemaname = current_schema() AND starts_with(sequencename, $1)",
-                      [.string(StoreSchema.keySequence(of: ""))]) { row in names.append(try row[0].decode(String.self)) }
-        for name in names where !kept.contains(name) { try await run("DROP SEQUENCE \(SQL.quote(name))", []) }
+        let names = try await query("SELECT sequencename::text FROM pg_sequences WHERE schemaname = current_schema() AND starts_with(sequencename, $1)",
+                                    [.string(StoreSchema.keySequence(of: ""))]).map { try $0[0].decode(String.self) }
+        for name in names where !kept.contains(name) { try await execute("DROP SEQUENCE \(SQL.quote(name))", []) }
     }
 
     nonisolated(nonsending) func recordVersion(hash: String, name: String?, model: String) async throws {
@@ -84,16 +82,14 @@ final class PostgresMigrationDatabase: MigrationDatabase {
 
     /// Whether the relation `name` (quoted) exists.
     private nonisolated(nonsending) func exists(_ name: String) async throws -> Bool {
-        var exists = false
-        try await run("SELECT to_regclass($1) IS NOT NULL", [.string(name)]) { row in exists = try row[0].decode(Bool.self) }
-        return exists
+        try await query("SELECT to_regclass($1) IS NOT NULL", [.string(name)]).first?[0].decode(Bool.self) ?? false
     }
 
-    /// Runs `sql` (with `?` placeholders), its errors as ``PostgresStoreError``s.
-    private nonisolated(nonsending) func run(_ sql: String, _ arguments: [AttributeValue],
-                                             _ body: (PostgresRandomAccessRow) throws -> Void = { _ in }) async throws {
+    /// The rows of `sql` (with `?` placeholders), its errors as ``PostgresStoreError``s.
+    private nonisolated(nonsending) func query(_ sql: String, _ arguments: [AttributeValue]) async throws -> [PostgresRandomAccessRow] {
         do {
-            try await connection.run(dialect.numberingPlaceholders(sql), arguments, body)
+            let rows = try await connection.query(try PostgresQuery(dialect.numberingPlaceholders(sql), arguments), logger: PostgresStore.logger)
+            return try await rows.collect().map { $0.makeRandomAccess() }
         } catch let error as PSQLError {
             throw error.storeError(configuration, sql: sql)
         }
