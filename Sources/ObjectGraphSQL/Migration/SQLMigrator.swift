@@ -107,8 +107,13 @@ package final class SQLMigrator<Database: MigrationDatabase>: MigrationExecutor 
         let types = Dictionary(table.columns.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
         for copy in copies {
             for check in copy.cardinalityChecks { try await checkCardinality(check, copy: copy) }
-            let names = [SQL.primaryKey, SQL.entityColumn] + copy.columns.map(\.name)
+            var names = [SQL.primaryKey, SQL.entityColumn]
             var values = ["o.\(SQL.quote(SQL.primaryKey))", String(copy.newLayout.code)]
+            if dialect.keepsRowVersions {
+                names.append(SQL.versionColumn)
+                values.append(SQL.column("o", SQL.versionColumn))
+            }
+            names += copy.columns.map(\.name)
             var parameters: [AttributeValue] = []
             for (name, source) in copy.columns {
                 let (text, bound) = source.sql
