@@ -31,12 +31,12 @@ struct SaveWriter {
     mutating func apply(_ changes: ChangeSet) async throws -> [AnyObjectID] {
         try await allocateKeys(for: changes.inserted)
         var conflicts: [StoreConflict] = []
-        for deleted in changes.deleted {
+        for deleted in try inLockOrder(changes.deleted, id: \.id) {
             guard try await !delete(deleted) else { continue }
             conflicts.append(StoreConflict(
                 id: deleted.id, entityName: deleted.entityName, isDeletion: true, readVersion: deleted.readVersion, stored: nil))
         }
-        for updated in changes.updated {
+        for updated in try inLockOrder(changes.updated, id: \.id) {
             guard try await !update(updated) else { continue }
             conflicts.append(StoreConflict(
                 id: updated.id, entityName: updated.entityName, isDeletion: false, readVersion: updated.readVersion, stored: nil))
@@ -45,6 +45,13 @@ struct SaveWriter {
         try await insert(changes.inserted)
         for change in changes.toManyChanges { try await apply(change) }
         return keys.permanentIDs
+    }
+
+    /// `objects` sorted by table and key, the order every save locks existing rows in: two concurrent saves
+    /// changing the same rows then wait for each other in turn, never in a cycle (a deadlock, 40P01).
+    private func inLockOrder<Object>(_ objects: [Object], id: (Object) -> AnyObjectID) throws -> [Object] {
+        let ordered = try objects.map { object in (object, try schema.layout(of: id(object).entityName).table, try keys.key(of: id(object))) }
+        return ordered.sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map(\.0)
     }
 
     /// Takes as many keys from each table's sequence as the save inserts into it, in one statement per table.
