@@ -152,6 +152,15 @@ extension ChainDatabase {
         }
     }
 
+    /// Whether `column` of `table` refuses NULL.
+    func isRequired(column: String, of table: String) throws -> Bool {
+        switch backend {
+        case .sqlite: try self.column("SELECT \"notnull\" FROM pragma_table_info('\(table)') WHERE name = '\(column)'") == ["1"]
+        case .postgreSQL: try self.column("SELECT is_nullable FROM information_schema.columns WHERE table_schema = current_schema() "
+            + "AND table_name = '\(table)' AND column_name = '\(column)'") == ["NO"]
+        }
+    }
+
     /// `name` as the server stores it: PostgreSQL keeps the first 63 bytes of an identifier.
     func storedName(_ name: String) -> String {
         backend == .postgreSQL ? String(decoding: name.utf8.prefix(63), as: UTF8.self) : name
