@@ -85,5 +85,84 @@ struct PostgresAttributeMigrationTests {
         #expect(try schema.column("SELECT is_nullable FROM information_schema.columns WHERE table_schema = current_schema() "
             + "AND table_name = 'Value' AND column_name = 'pinned'") == ["NO"])
     }
+
+    static let tasks1 = M.model(
+        EntityDescription(name: "Task", attributes: [M.attribute("pinned", .boolean), M.attribute("title", .string)]),
+        EntityDescription(name: "Chore", parent: "Task", attributes: [
+            M.attribute("pinned", .boolean), M.attribute("title", .string), M.attribute("effort", .integer16),
+        ]))
+    static let tasks2 = M.model(
+        EntityDescription(name: "Task", attributes: [
+            M.attribute("pinned", .boolean, optional: false, default: .bool(false)), M.attribute("title", .string, optional: false),
+        ]),
+        EntityDescription(name: "Chore", parent: "Task", attributes: [
+            M.attribute("pinned", .boolean, optional: false, default: .bool(false)), M.attribute("title", .string, optional: false),
+            M.attribute("effort", .integer16, optional: false, default: .integer(1)),
+        ]))
+    /// As the generator writes it: a fill value where the newer version has a default, no step for `title`.
+    static let tasks = VersionedModels.history([("1", tasks1), ("2", tasks2)], stages: [[
+        .makeAttributeRequired(entity: "Task", attribute: "pinned", fillValue: .bool(false)),
+        .makeAttributeRequired(entity: "Chore", attribute: "effort", fillValue: .integer(1)),
+    ]])
+
+    /// Optional → required in place: NULLs take the fill value (a subentity's only in its own rows), the
+    /// root entity's columns become NOT NULL, a column without a fill value is checked to hold values.
+    @Test func optionalBecomesRequiredInPlace() async throws {
+        let keys = try await schema.create(Self.tasks1, [
+            .init(entity: "Task", values: ["pinned": .bool(true), "title": .string("a")]), .init(entity: "Task", values: ["title": .string("b")]),
+            .init(entity: "Chore", values: ["title": .string("c")]), .init(entity: "Chore", values: ["title": .string("d"), "effort": .integer(5)]),
+        ])
+        let oid = try schema.tableOID("Task")
+        let store = try await schema.open(Self.tasks)
+        defer { store.close() }
+        let tasks = try await store.describedObjects("Task")
+        #expect(keys.map { tasks[$0]?["pinned"] } == ["true", "false", "false", "false"])
+        #expect(keys.map { tasks[$0]?["effort"] } == [nil, nil, "1", "5"])
+        #expect(keys.map { tasks[$0]?["title"] } == ["\"a\"", "\"b\"", "\"c\"", "\"d\""])
+        #expect(try schema.tableOID("Task") == oid, "expected ALTER TABLE, not a rebuild")
+        #expect(try schema.column("SELECT column_name || ' ' || is_nullable FROM information_schema.columns WHERE table_schema = current_schema() "
+            + "AND table_name = 'Task' AND column_name IN ('pinned', 'title', 'effort') ORDER BY 1") == ["effort YES", "pinned NO", "title NO"])
+        #expect(try schema.column("SELECT value FROM _og_metadata WHERE key = 'modelVersion'") == ["2"])
+    }
+
+    /// A required attribute without a fill value that an object leaves empty fails naming the entity,
+    /// the attribute and the object, and changes nothing — at the root and in a subentity.
+    @Test func optionalBecomingRequiredWithoutAValueFailsNamingTheObject() async throws {
+        let keys = try await schema.create(Self.tasks1, [
+            .init(entity: "Task", values: ["title": .string("a")]), .init(entity: "Chore", values: ["title": .string("c")]),
+            .init(entity: "Task", values: [:]),
+        ])
+        let error = try await schema.expectFailure(Self.tasks)
+        guard case .stepFailed("1 → 2", _, let object, _, let reason)? = error else {
+            Issue.record("expected a failed step, got \(String(describing: error))")
+            return
+        }
+        #expect(object == AnyObjectID(entityName: "Task", key: .integer(keys[2])) && reason.contains("Task.title"), "\(reason)")
+
+        let chores = try MigrationSchema()
+        let choreKeys = try await chores.create(Self.tasks1, [
+            .init(entity: "Task", values: ["title": .string("a")]), .init(entity: "Chore", values: ["title": .string("c"), "effort": .integer(2)]),
+            .init(entity: "Chore", values: ["title": .string("d"), "effort": .integer(3)]),
+        ])
+        let effortWithoutFill = VersionedModels.history([("1", Self.tasks1), ("2", Self.tasks2)], stages: [[
+            .makeAttributeRequired(entity: "Task", attribute: "pinned", fillValue: .bool(false)),
+        ]])
+        let choreOID = try chores.tableOID("Task")
+        let store = try await chores.open(effortWithoutFill)
+        #expect(try await store.describedObjects("Task")[choreKeys[2]]?["effort"] == "3")
+        store.close()
+        #expect(try chores.tableOID("Task") == choreOID, "expected ALTER TABLE, not a rebuild")
+
+        let missingEffort = try MigrationSchema()
+        let missingKeys = try await missingEffort.create(Self.tasks1, [
+            .init(entity: "Chore", values: ["title": .string("c"), "effort": .integer(2)]), .init(entity: "Chore", values: ["title": .string("d")]),
+        ])
+        let choreError = try await missingEffort.expectFailure(effortWithoutFill)
+        guard case .stepFailed(_, _, let choreObject, _, let choreReason)? = choreError else {
+            Issue.record("expected a failed step, got \(String(describing: choreError))")
+            return
+        }
+        #expect(choreObject == AnyObjectID(entityName: "Task", key: .integer(missingKeys[1])) && choreReason.contains("Chore.effort"), "\(choreReason)")
+    }
 }
 #endif

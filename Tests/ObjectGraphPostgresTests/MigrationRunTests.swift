@@ -34,14 +34,6 @@ struct PostgresMigrationRunTests {
         ])
     }
 
-    /// Expects opening with `current` to fail with a `MigrationError`, leaving the schema as it was.
-    func expectFailure(_ current: ModelDescription, customSteps: [CustomMigrationStep]) async throws -> MigrationError? {
-        let before = try schema.dump()
-        let error = await #expect(throws: MigrationError.self) { _ = try await schema.open(current, customSteps: customSteps) }
-        #expect(try schema.dump() == before, "a failed migration changed the schema")
-        return error
-    }
-
     @Test func customStepsReadTheOlderVersionAndWriteTheNewer() async throws {
         let keys = try await createNotes()
         let slugs = CustomMigrationStep(from: "1", to: "2", name: "slugs") { session in
@@ -84,7 +76,7 @@ struct PostgresMigrationRunTests {
             _ = try await session.insert("Note", values: ["title": .string("new"), "slug": .string("new")])
             throw Refusal()
         }
-        let error = try await expectFailure(Self.notes, customSteps: [failing])
+        let error = try await schema.expectFailure(Self.notes, customSteps: [failing])
         guard case .customStepFailed("1 → 2", "explode", _)? = error else {
             Issue.record("expected the custom step's failure, got \(String(describing: error))")
             return
@@ -102,7 +94,7 @@ struct PostgresMigrationRunTests {
                 try await session.update(note.id, values: ["slug": try note.value("title")])
             }
         }
-        let error = try await expectFailure(Self.notes, customSteps: [partial])
+        let error = try await schema.expectFailure(Self.notes, customSteps: [partial])
         guard case .stepFailed("1 → 2", _, let object, _, let reason)? = error else {
             Issue.record("expected a failed step, got \(String(describing: error))")
             return

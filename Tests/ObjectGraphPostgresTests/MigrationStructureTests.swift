@@ -13,17 +13,6 @@ struct PostgresStructureMigrationTests {
 
     init() throws { schema = try MigrationSchema() }
 
-    /// Expects opening with `current` to fail with a `MigrationError`, leaving the schema as it was.
-    func expectFailure(_ current: ModelDescription, customSteps: [CustomMigrationStep] = [],
-                       sourceLocation: SourceLocation = #_sourceLocation) async throws -> MigrationError? {
-        let before = try schema.dump()
-        let error = await #expect(throws: MigrationError.self, sourceLocation: sourceLocation) {
-            _ = try await schema.open(current, customSteps: customSteps)
-        }
-        #expect(try schema.dump() == before, "a failed migration changed the schema", sourceLocation: sourceLocation)
-        return error
-    }
-
     @Test func addRemoveAndRenameEntitiesKeepKeysLinksAndSequences() async throws {
         let v1 = M.model(
             EntityDescription(name: "Place", attributes: [M.attribute("name", .string)], relationships: [M.toMany("people", "Person", inverse: "place")]),
@@ -74,7 +63,7 @@ struct PostgresStructureMigrationTests {
         #expect(keys == [1, 1, 2])
         // Keys collide (Item 1, Book 1): the merge is refused and nothing changes.
         let merge = VersionedModels.history([("1", Self.standalone), ("2", Self.merged)], stages: [[.changeParent(entity: "Book", from: nil, to: "Item")]])
-        let error = try await expectFailure(merge)
+        let error = try await schema.expectFailure(merge)
         guard case .stepFailed("1 → 2", _, let object, _, let reason)? = error else {
             Issue.record("expected a refused merge, got \(String(describing: error))")
             return
@@ -176,7 +165,7 @@ struct PostgresStructureMigrationTests {
             .init(entity: "Country", values: ["code": .integer(250), "dummy": .integer(1)]),
         ])
         let current = VersionedModels.history([("1", v1), ("2", v2)], stages: [[.addUniquenessConstraint(entity: "Country", properties: ["code", "dummy"])]])
-        let error = try await expectFailure(current)
+        let error = try await schema.expectFailure(current)
         guard case .stepFailed("1 → 2", "add uniqueness constraint (code, dummy) to Country", let object, let values, _)? = error else {
             Issue.record("expected the constraint step to fail, got \(String(describing: error))")
             return
@@ -197,7 +186,7 @@ struct PostgresStructureMigrationTests {
         let current = VersionedModels.history([("1", v1), ("2", v2)], stages: [[
             .changeRelationshipCardinality(entity: "Owner", relationship: "pets", isToMany: false),
         ]])
-        let error = try await expectFailure(current)
+        let error = try await schema.expectFailure(current)
         guard case .stepFailed(_, _, let object, let values, _)? = error else {
             Issue.record("expected a failed step, got \(String(describing: error))")
             return

@@ -4,6 +4,8 @@ import ObjectGraph
 package enum ColumnSource: Equatable, Sendable {
     /// The old row's column, unchanged.
     case column(String)
+    /// The old row's column, its NULLs replaced by a value (a `makeAttributeRequired` fill).
+    case filled(String, AttributeValue)
     /// The old row's integer column as text (`CAST … AS TEXT`, which writes integers as Swift does).
     case text(String)
     /// An expression with `?` parameters.
@@ -15,6 +17,7 @@ package enum ColumnSource: Equatable, Sendable {
     package var sql: (text: String, parameters: [AttributeValue]) {
         switch self {
         case .column(let name): (SQL.column("o", name), [])
+        case .filled(let name, let value): ("COALESCE(\(SQL.column("o", name)), ?)", [value])
         case .text(let name): ("CAST(\(SQL.column("o", name)) AS TEXT)", [])
         case .expression(let text, let parameters): (text, parameters)
         case .constant(.null): ("NULL", [])

@@ -1,8 +1,10 @@
 import ObjectGraph
 
 /// The `ALTER TABLE` statements that migrate one table in place: column renames, appended columns with
-/// a constant value and, in PostgreSQL, dropped columns, type changes (`ALTER COLUMN … TYPE … USING`)
-/// and required → optional (`DROP NOT NULL`). Possible when a stage keeps every table and link table
+/// a constant value and, in PostgreSQL, dropped columns, type changes (`ALTER COLUMN … TYPE … USING`),
+/// required → optional (`DROP NOT NULL`) and optional → required (NULLs set to the step's fill value,
+/// then `SET NOT NULL`; without a fill value the migrator first checks that no object lacks a value).
+/// Possible when a stage keeps every table and link table
 /// and every entity's code, and each new column is an old one (renamed or not) or a constant. Columns
 /// are addressed by name, so their order in the table does not matter.
 package struct InPlaceAlteration: Sendable {
@@ -10,6 +12,9 @@ package struct InPlaceAlteration: Sendable {
     struct Change: Sendable {
         let old: ColumnDefinition
         let new: ColumnDefinition
+        /// The value the NULLs of the rows of entities `filledCodes` take (a `makeAttributeRequired` fill).
+        var fill: AttributeValue?
+        var filledCodes: [Int64] = []
     }
 
     let table: String
@@ -35,15 +40,18 @@ package struct InPlaceAlteration: Sendable {
         let oldEntities = mapping.stage.source.entityNames(inHierarchyOf: old.name)
         guard copies.count == oldEntities.count, Set(copies.map(\.oldLayout.entity.name)) == Set(oldEntities),
               copies.allSatisfy({ $0.oldLayout.code == $0.newLayout.code && $0.oldLayout.table == old.name
-                  && $0.textConversions.isEmpty && $0.mayBeNull.isEmpty && $0.cardinalityChecks.isEmpty }) else { return nil }
+                  && $0.textConversions.isEmpty && $0.cardinalityChecks.isEmpty }) else { return nil }
         let isPostgreSQL = mapping.dialect == .postgreSQL
+        let checked = Set(copies.flatMap { $0.mayBeNull.map(\.column) })
+        guard isPostgreSQL || checked.isEmpty else { return nil }
         var kept: [Change] = []
         var additions: [(column: ColumnDefinition, value: AttributeValue)] = []
         for column in table.columns {
             let sources = copies.compactMap { $0.source(of: column.name) }
-            if let name = keptColumn(sources, allowingText: isPostgreSQL) {
+            if let (name, fill) = keptColumn(sources, inPostgreSQL: isPostgreSQL) {
                 guard let oldColumn = old.columns.first(where: { $0.name == name }), !kept.contains(where: { $0.old.name == name }) else { return nil }
-                kept.append(Change(old: oldColumn, new: column))
+                let filled = copies.filter { if case .filled = $0.source(of: column.name) { true } else { false } }
+                kept.append(Change(old: oldColumn, new: column, fill: fill, filledCodes: filled.map(\.newLayout.code)))
                 continue
             }
             let value: AttributeValue
@@ -60,29 +68,31 @@ package struct InPlaceAlteration: Sendable {
         }
         let keptNames = Set(kept.map(\.old.name))
         let removals = old.columns.map(\.name).filter { !keptNames.contains($0) }
-        guard isPostgreSQL || removals.isEmpty,
-              kept.allSatisfy({ isPostgreSQL ? (!$0.new.isRequired || $0.old.isRequired)
+        guard isPostgreSQL || removals.isEmpty, checked.isSubset(of: kept.map(\.new.name)),
+              kept.allSatisfy({ isPostgreSQL ? (!$0.new.isRequired || $0.old.isRequired || $0.fill != nil || checked.contains($0.new.name))
                   : ($0.old.type == $0.new.type && $0.old.isRequired == $0.new.isRequired) }) else { return nil }
         let oldNames = Set(old.columns.map(\.name))
         guard kept.allSatisfy({ $0.old.name == $0.new.name || !oldNames.contains($0.new.name) }) else { return nil }
         return InPlaceAlteration(table: table.name, changes: kept, additions: additions, removals: removals)
     }
 
-    /// The old column every source copies as it is (or, where allowed, as text), if there is one.
-    private static func keptColumn(_ sources: [ColumnSource], allowingText: Bool) -> String? {
-        let names = sources.map { source -> String? in
+    /// The old column every source copies as it is (or, in PostgreSQL, as text or with its NULLs filled),
+    /// and the fill value, if there is such a column.
+    private static func keptColumn(_ sources: [ColumnSource], inPostgreSQL: Bool) -> (name: String, fill: AttributeValue?)? {
+        let kept = sources.map { source -> (name: String, fill: AttributeValue?)? in
             switch source {
-            case .column(let name): name
-            case .text(let name) where allowingText: name
+            case .column(let name): (name, nil)
+            case .text(let name) where inPostgreSQL: (name, nil)
+            case .filled(let name, let fill) where inPostgreSQL: (name, fill)
             default: nil
             }
         }
-        guard let first = names.first, let name = first, names.allSatisfy({ $0 == name }) else { return nil }
-        return name
+        guard let first = kept.first, let first, kept.allSatisfy({ $0?.name == first.name && $0?.fill == first.fill }) else { return nil }
+        return first
     }
 
-    /// The statements in `dialect`, with their arguments: removals, renames, type and requirement changes,
-    /// then additions.
+    /// The statements in `dialect`, with their arguments: removals, renames, type changes, fills and
+    /// requirement changes, then additions.
     package func statements(for dialect: SQLDialect) -> [(sql: String, arguments: [AttributeValue])] {
         let table = SQL.quote(self.table)
         var statements: [(sql: String, arguments: [AttributeValue])] = []
@@ -98,6 +108,14 @@ package struct InPlaceAlteration: Sendable {
             }
             if change.old.isRequired && !change.new.isRequired {
                 statements.append(("ALTER TABLE \(table) ALTER COLUMN \(column) DROP NOT NULL", []))
+            }
+            if let fill = change.fill {
+                let codes = change.filledCodes.map(String.init).joined(separator: ", ")
+                statements.append(("UPDATE \(table) SET \(column) = \(dialect.cast("?", to: change.new.type)) "
+                    + "WHERE \(column) IS NULL AND \(SQL.quote(SQL.entityColumn)) IN (\(codes))", [fill]))
+            }
+            if !change.old.isRequired && change.new.isRequired {
+                statements.append(("ALTER TABLE \(table) ALTER COLUMN \(column) SET NOT NULL", []))
             }
         }
         for (column, value) in additions {

@@ -82,8 +82,12 @@ package struct MigrationMapping: Sendable {
             }
         }
         if let fill = fillValue(of: attribute.name, in: entity) {
-            let (text, parameters) = source.sql
-            source = .expression("COALESCE(\(text), ?)", parameters + [fill])
+            if case .column(let name) = source {
+                source = .filled(name, fill)
+            } else {
+                let (text, parameters) = source.sql
+                source = .expression("COALESCE(\(text), ?)", parameters + [fill])
+            }
         } else if !attribute.isOptional && oldAttribute.isOptional {
             copy.mayBeNull.append((column, attribute.name))
         }

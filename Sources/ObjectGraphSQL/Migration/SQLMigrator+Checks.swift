@@ -27,24 +27,42 @@ extension SQLMigrator {
             values: [row[1]], reason: "the object has \(row[1]) destinations; a to-one holds one")
     }
 
+    /// Fails naming the first object of `copy` that would have no value for a required attribute,
+    /// reading the older rows from `table` (the older table, renamed or not).
+    nonisolated(nonsending) func checkRequiredValues(of copy: EntityCopy, in table: String) async throws {
+        for (column, _) in copy.mayBeNull {
+            guard let object = try await firstObject(of: copy, leavingEmpty: column, in: table) else { continue }
+            throw missingValueError(copy: copy, column: column, object: object)
+        }
+    }
+
     /// The error for a copy that left the required `column` NULL, naming the first such object.
     nonisolated(nonsending) func missingValueError(copy: EntityCopy, column: String) async throws -> MigrationError {
+        missingValueError(copy: copy, column: column,
+                          object: try await firstObject(of: copy, leavingEmpty: column, in: MigrationMapping.oldName(copy.oldLayout.table)))
+    }
+
+    private func missingValueError(copy: EntityCopy, column: String, object: AnyObjectID?) -> MigrationError {
         let attribute = copy.mayBeNull.first { $0.column == column }?.attribute ?? column
-        let condition = copy.source(of: column).map { source -> (String, [AttributeValue]) in
-            let (text, parameters) = source.sql
-            return ("(\(text)) IS NULL", parameters)
-        } ?? (dialect.literal(true), [])
-        let rows = try await database.rows(
-            "SELECT o.\(SQL.quote(SQL.primaryKey)) FROM \(SQL.quote(MigrationMapping.oldName(copy.oldLayout.table))) o "
-                + "WHERE o.\(SQL.quote(SQL.entityColumn)) = \(copy.oldLayout.code) AND \(condition.0) LIMIT 1",
-            condition.1, types: [.integer64])
-        let object = rows.first.map { self.rowID(copy.oldLayout.table, $0[0]) }
         return MigrationError.stepFailed(
             stage: stageName, step: step(about: attribute, of: copy.newLayout.entity.name)?.description
                 ?? "migrate attribute \(copy.newLayout.entity.name).\(attribute)",
             object: object, values: [],
             reason: "required attribute \(copy.newLayout.entity.name).\(attribute) would have no value; "
                 + "give it a default or a fill value, or set it in a custom step")
+    }
+
+    /// The first older object of `copy`, read from `table`, whose new row's `column` would be NULL.
+    private nonisolated(nonsending) func firstObject(of copy: EntityCopy, leavingEmpty column: String, in table: String) async throws -> AnyObjectID? {
+        let condition = copy.source(of: column).map { source -> (String, [AttributeValue]) in
+            let (text, parameters) = source.sql
+            return ("(\(text)) IS NULL", parameters)
+        } ?? (dialect.literal(true), [])
+        let rows = try await database.rows(
+            "SELECT o.\(SQL.quote(SQL.primaryKey)) FROM \(SQL.quote(table)) o "
+                + "WHERE o.\(SQL.quote(SQL.entityColumn)) = \(copy.oldLayout.code) AND \(condition.0) LIMIT 1",
+            condition.1, types: [.integer64])
+        return rows.first.map { self.rowID(copy.oldLayout.table, $0[0]) }
     }
 
     /// The error for a uniqueness constraint that existing rows break, naming an object and the shared values.

@@ -55,6 +55,7 @@ package final class SQLMigrator<Database: MigrationDatabase>: MigrationExecutor 
         try await dropForeignKeys(of: mapping.old)
         if stage.customSteps.isEmpty, let alterations = InPlaceAlteration.plan(mapping) {
             rebuilt = false
+            for copy in mapping.copies.values.joined() { try await checkRequiredValues(of: copy, in: copy.oldLayout.table) }
             try await dropIndexes(of: mapping.old, keeping: Set(mapping.new.indexDefinitions(for: dialect).map(\.statement)))
             for alteration in alterations {
                 for (sql, arguments) in alteration.statements(for: dialect) { try await database.execute(sql, arguments) }
@@ -104,6 +105,9 @@ package final class SQLMigrator<Database: MigrationDatabase>: MigrationExecutor 
         try await database.execute(mapping.new.tableStatement(table, for: dialect, nullable: Set(loose.map(\.column))), [])
         looseColumns[table.name] = loose
         try await checkKeysDoNotCollide(copies, table: table.name)
+        if !allowNulls {
+            for copy in copies { try await checkRequiredValues(of: copy, in: MigrationMapping.oldName(copy.oldLayout.table)) }
+        }
         let types = Dictionary(table.columns.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
         for copy in copies {
             for check in copy.cardinalityChecks { try await checkCardinality(check, copy: copy) }
@@ -159,7 +163,8 @@ package final class SQLMigrator<Database: MigrationDatabase>: MigrationExecutor 
         }
         switch dialect {
         case .postgreSQL:
-            for column in Set(columns.map(\.column)).sorted() {
+            let required = Set(table.columns.filter(\.isRequired).map(\.name))
+            for column in Set(columns.map(\.column)).intersection(required).sorted() {
                 try await database.execute("ALTER TABLE \(SQL.quote(table.name)) ALTER COLUMN \(SQL.quote(column)) SET NOT NULL", [])
             }
         case .sqlite:

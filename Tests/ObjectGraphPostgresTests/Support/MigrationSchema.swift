@@ -43,6 +43,17 @@ struct MigrationSchema {
         }
     }
 
+    /// Expects opening with `current` to fail with a `MigrationError`, leaving the schema as it was.
+    func expectFailure(_ current: ModelDescription, customSteps: [CustomMigrationStep] = [],
+                       sourceLocation: SourceLocation = #_sourceLocation) async throws -> MigrationError? {
+        let before = try dump()
+        let error = await #expect(throws: MigrationError.self, sourceLocation: sourceLocation) {
+            _ = try await open(current, customSteps: customSteps)
+        }
+        #expect(try dump() == before, "a failed migration changed the schema", sourceLocation: sourceLocation)
+        return error
+    }
+
     /// The schema's tables, constraints, sequences and rows as `pg_dump` writes them.
     func dump() throws -> String {
         try run("pg_dump", [TestDatabase.url ?? "", "--schema", name, "--no-owner"])
