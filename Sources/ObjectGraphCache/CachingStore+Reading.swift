@@ -49,14 +49,21 @@ extension CachingStore {
         }
     }
 
-    /// The cache's answer to `request`.
+    /// The cache's answer to `request`, ties in key order (`+TieOrder`); a limit or offset applies after
+    /// that order, so the cache is asked without them.
     func fetchFromCache(_ request: StoreFetchRequest) async throws -> [Snapshot] {
-        storeSnapshots(fromCache: try await cache.fetch(request))
+        var whole = request
+        (whole.limit, whole.offset) = (nil, 0)
+        let rows = try await cache.fetch(whole).compactMap(storeSnapshot(fromCache:))
+        let answer = Array(try await orderingTies(rows, of: request).dropFirst(request.offset).prefix(request.limit ?? .max))
+        index.touch(answer.map(\.id))
+        return answer
     }
 
     /// The server's answer to `request`, written to the cache with the objects its to-ones reach; for a
     /// complete (unpaged) fetch, cached objects that match but the server no longer returns leave the cache.
-    /// While saves wait in the outbox, the answer is the cache's, which has them.
+    /// While saves wait in the outbox, the answer is the cache's, which has them. Ties are put in key order
+    /// (`+TieOrder`); in a page (limit or offset) the server chose which of them it holds.
     func fetchFromServer(_ request: StoreFetchRequest) async throws -> [Snapshot] {
         let snapshots = try await remoteFetch(request)
         let now = Date()
@@ -70,7 +77,7 @@ extension CachingStore {
         try await enforceLimit()
         publish(change)
         // Saves still in the outbox are in the cache only.
-        return outbox.isEmpty ? snapshots : try await fetchFromCache(request)
+        return outbox.isEmpty ? try await orderingTies(snapshots, of: request) : try await fetchFromCache(request)
     }
 
     /// Publishes `change` unless it is empty.

@@ -67,12 +67,13 @@ final class IdentityDatabase {
     }
 
     /// Runs `body` in one transaction (or in the one already open): all of its writes or none.
-    func transaction(_ body: () throws(CachingStoreError) -> Void) throws(CachingStoreError) {
+    func transaction<T>(_ body: () throws(CachingStoreError) -> T) throws(CachingStoreError) -> T {
         guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
         try execute("BEGIN IMMEDIATE")
         do throws(CachingStoreError) {
-            try body()
+            let result = try body()
             try execute("COMMIT")
+            return result
         } catch {
             try? execute("ROLLBACK")
             throw error

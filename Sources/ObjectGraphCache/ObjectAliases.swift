@@ -11,6 +11,8 @@ final class ObjectAliases {
     /// By store ID of a local object: the server's ID, or `nil` before its creation was replayed.
     private var remoteByStore: [AnyObjectID: AnyObjectID?] = [:]
     private var storeByRemote: [AnyObjectID: AnyObjectID] = [:]
+    /// The number of the newest local ID, so later ones sort after it.
+    private var lastLocalNumber: Int64 = 0
 
     init(database: IdentityDatabase) throws(CachingStoreError) {
         self.database = database
@@ -22,12 +24,25 @@ final class ObjectAliases {
             }
             remoteByStore[storeID] = .some(remoteID)
             if let remoteID { storeByRemote[remoteID] = storeID }
+            if case .string(let key) = storeID.key { lastLocalNumber = max(lastLocalNumber, Self.number(inLocalKey: key)) }
         }
     }
 
-    /// A new store ID for an object of the hierarchy `root` created through the caching store.
-    static func newLocalID(root: String) -> AnyObjectID {
-        AnyObjectID(entityName: root, key: .string("local-\(UUID().uuidString.lowercased())"))
+    /// A new store ID for an object of the hierarchy `root` created through the caching store,
+    /// `local-<number>-<uuid>`: the number (12 digits) counts up across restarts, so local IDs sort in
+    /// save order, the order stores keep ties in (``ObjectGraph/ObjectKey/precedesAmongTies(_:)``); the
+    /// UUID keeps them unique.
+    func newLocalID(root: String) -> AnyObjectID {
+        lastLocalNumber += 1
+        let number = String(lastLocalNumber)
+        let padded = String(repeating: "0", count: max(0, 12 - number.count)) + number
+        return AnyObjectID(entityName: root, key: .string("local-\(padded)-\(UUID().uuidString.lowercased())"))
+    }
+
+    /// The number of the local ID key `key`, or 0.
+    private static func number(inLocalKey key: String) -> Int64 {
+        guard key.hasPrefix("local-") else { return 0 }
+        return Int64(key.dropFirst("local-".count).prefix { $0 != "-" }) ?? 0
     }
 
     /// Whether `id` names an object created through the caching store whose creation has not reached the server.

@@ -9,9 +9,12 @@ final class Outbox {
     private(set) var entries: [OutboxEntry] = []
     /// How many entries touch each object.
     private var pendingCounts: [AnyObjectID: Int] = [:]
+    /// The largest sequence number ever used.
+    private var lastSequence: Int64
 
     init(database: IdentityDatabase) throws(CachingStoreError) {
         self.database = database
+        lastSequence = Self.largestSequence(in: database)
         let decoder = JSONDecoder()
         for row in try database.query("SELECT sequence, changes, key_seed, stopped FROM cache_outbox ORDER BY sequence") {
             guard let sequence = row[0].flatMap({ Int64($0) }), let json = row[1], let seed = row[2],
@@ -41,17 +44,24 @@ final class Outbox {
         }
     }
 
-    /// Queues `changes` (with the caching store's IDs) after every other entry.
-    func append(_ changes: ChangeSet) throws(CachingStoreError) {
-        let sequence = (entries.last?.sequence ?? Self.lastSequence(in: database)) + 1
+    /// Writes `changes` (with the caching store's IDs) as the next entry, which does not wait yet: a save
+    /// ``enqueue(_:)``s it once the cache has the save, or ``remove(_:)``s it when the cache refused it.
+    func persist(_ changes: ChangeSet) throws(CachingStoreError) -> OutboxEntry {
+        let sequence = lastSequence + 1
         let json = String(decoding: (try? JSONEncoder().encode(changes)) ?? Data(), as: UTF8.self)
         let seed = UUID().uuidString.lowercased()
         try database.run("INSERT INTO cache_outbox VALUES (?, ?, ?, NULL)", rows: [[.integer(sequence), .text(json), .text(seed)]])
-        entries.append(OutboxEntry(sequence: sequence, changes: changes, refusal: nil, keySeed: seed))
-        count(entries[entries.count - 1], by: 1)
+        lastSequence = sequence
+        return OutboxEntry(sequence: sequence, changes: changes, refusal: nil, keySeed: seed)
     }
 
-    /// Removes the entry `sequence` (replayed, or dropped).
+    /// Makes the persisted `entry` wait for replay, in sequence order.
+    func enqueue(_ entry: OutboxEntry) {
+        entries.insert(entry, at: entries.firstIndex { $0.sequence > entry.sequence } ?? entries.endIndex)
+        count(entry, by: 1)
+    }
+
+    /// Removes the entry `sequence` (replayed, dropped, or refused by the cache).
     func remove(_ sequence: Int64) throws(CachingStoreError) {
         try database.run("DELETE FROM cache_outbox WHERE sequence = ?", rows: [[.integer(sequence)]])
         guard let index = entries.firstIndex(where: { $0.sequence == sequence }) else { return }
@@ -79,7 +89,7 @@ final class Outbox {
     }
 
     /// Sequence numbers continue after the last one ever used (SQLite keeps the largest rowid).
-    private static func lastSequence(in database: IdentityDatabase) -> Int64 {
+    private static func largestSequence(in database: IdentityDatabase) -> Int64 {
         (try? database.query("SELECT max(sequence) FROM cache_outbox").first?.first).flatMap { $0.flatMap { Int64($0) } } ?? 0
     }
 

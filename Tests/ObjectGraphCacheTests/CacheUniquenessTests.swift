@@ -25,4 +25,20 @@ import Testing
         #expect(try await store.fetch(request).strings(at: 0) == ["A", "B"])
         await music.server.stop()
     }
+
+    @Test func aSaveGivingAnotherObjectsUniqueValueFailsAndLeavesNothing() async throws {
+        let music = try await MusicServer.start()
+        try await music.seed(bands: ["A", "B"])
+        let store = try await music.cachingStore()
+        let request = StoreFetchRequest(entityName: "Band", sortDescriptors: [SortExpression(["name"])])
+        let bands = try await store.fetch(request)
+        let name = try #require(music.model.entity(named: "Band")?.attributeIndex(named: "name"))
+        let rename = ChangeSet(updated: [UpdatedObject(id: bands[1].id, entityName: "Band", attributes: [AttributeChange(index: name, value: .string("A"))], toOnes: [])])
+        await #expect(throws: ObjectGraphError.self) { try await store.save(rename) }
+        #expect(await store.outboxEntries.isEmpty)
+        await store.setPolicy(.cacheOnly)
+        #expect(try await store.fetch(request).strings(at: 0) == ["A", "B"])
+        #expect(try await music.bandNamesOnServer() == ["A", "B"])
+        await music.server.stop()
+    }
 }

@@ -4,8 +4,8 @@ import Foundation
 /// applies changes row by row (a binary search and one chunk's move each) and says what changed as a
 /// ``SectionedDiff``.
 ///
-/// Rows are ordered by the sort keys, then by object key (integer keys ascending: the insertion order
-/// ties keep in the built-in stores). Sections are the runs of rows with the same section name, as
+/// Rows are ordered by the sort keys, then by object key (``ObjectKey/precedesAmongTies(_:)``, the order
+/// stores give ties). Sections are the runs of rows with the same section name, as
 /// `NSFetchedResultsController` forms them; the section key is the first sort key.
 struct LiveResultsState {
     /// Whether each sort key sorts ascending.
@@ -27,19 +27,7 @@ struct LiveResultsState {
             let order = AttributeValue.order(lhs.keys[index], rhs.keys[index])
             if order != .orderedSame { return (order == .orderedAscending) == isAscending }
         }
-        return Self.keyPrecedes(lhs.id.key, rhs.id.key)
-    }
-
-    /// Integer keys ascending, then string keys, then temporary ones.
-    private static func keyPrecedes(_ lhs: ObjectKey, _ rhs: ObjectKey) -> Bool {
-        switch (lhs, rhs) {
-        case (.integer(let a), .integer(let b)): a < b
-        case (.string(let a), .string(let b)): a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
-        case (.temporary(let a), .temporary(let b)): a < b
-        case (.integer, _): true
-        case (.string, .temporary): true
-        default: false
-        }
+        return lhs.id.key.precedesAmongTies(rhs.id.key)
     }
 
     /// The section name of a row with `keys`.

@@ -24,8 +24,8 @@ public struct LiveResultsConformance: Sendable {
         /// Reset and release of a context while tasks wait on its live results and its changes end
         /// those iterations, and nothing they held stays alive.
         case endingWhileWaiting
-        /// Random changes across three contexts (seed 1; 1,000 unless the suite says otherwise); after
-        /// each, live results equal a fresh fetch.
+        /// Random changes across three contexts (1,000 from seed 1 unless the suite says otherwise, each
+        /// seed over a new store); after each, live results equal a fresh fetch.
         case differential
 
         /// The check's name in test output.
@@ -36,25 +36,30 @@ public struct LiveResultsConformance: Sendable {
     public let makeStore: @Sendable (ModelDescription) async throws -> any PersistentStore
     /// The number of random changes of ``Check/differential``.
     public let differentialSteps: Int
+    /// The seeds ``Check/differential`` runs, each over a new store.
+    public let differentialSeeds: [UInt64]
 
     /// Creates a suite over a store factory; each check gets a new store. A store whose every call is
     /// a network round trip may run fewer `differentialSteps` than the 1,000 of the others.
-    public init(differentialSteps: Int = 1000,
+    public init(differentialSteps: Int = 1000, differentialSeeds: [UInt64] = [1],
                 _ makeStore: @escaping @Sendable (ModelDescription) async throws -> any PersistentStore) {
         self.differentialSteps = differentialSteps
+        self.differentialSeeds = differentialSeeds
         self.makeStore = makeStore
     }
 
     /// Runs one check, recording failures with Swift Testing.
     public func run(_ check: Check) async throws {
-        let store = try await makeStore(MusicModel.model.schema)
-        let checks = Checks(store: store)
+        let model = MusicModel.model.schema
         switch check {
-        case .diffs: try await checks.liveDiffs()
-        case .byName: try await checks.liveByName()
-        case .ending: try await checks.liveEnding()
-        case .endingWhileWaiting: try await checks.liveEndingWhileWaiting()
-        case .differential: try await checks.liveDifferential(steps: differentialSteps, seed: 1)
+        case .diffs: try await Checks(store: makeStore(model)).liveDiffs()
+        case .byName: try await Checks(store: makeStore(model)).liveByName()
+        case .ending: try await Checks(store: makeStore(model)).liveEnding()
+        case .endingWhileWaiting: try await Checks(store: makeStore(model)).liveEndingWhileWaiting()
+        case .differential:
+            for seed in differentialSeeds {
+                try await Checks(store: makeStore(model)).liveDifferential(steps: differentialSteps, seed: seed)
+            }
         }
     }
 }

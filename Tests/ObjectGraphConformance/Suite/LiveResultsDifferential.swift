@@ -107,8 +107,8 @@ extension Checks {
                 bandRows.append((try await album.band?.name ?? "", album.objectID))
             }
             let expectedBands = SectionRows(rows: bandRows)
-            try await catchUp(byDecade, &decadeUpdates, to: expectedDecades, step: step)
-            try await catchUp(byBand, &bandUpdates, to: expectedBands, step: step)
+            try await catchUp(byDecade, &decadeUpdates, to: expectedDecades, step: "seed \(seed) step \(step)")
+            try await catchUp(byBand, &bandUpdates, to: expectedBands, step: "seed \(seed) step \(step)")
         }
         #expect(committed >= steps)
     }
@@ -151,16 +151,16 @@ extension Checks {
     /// previous state to the new one.
     private func catchUp<Object: ManagedObject>(
         _ results: LiveResults<Object>, _ updates: inout LiveResults<Object>.Updates.Iterator,
-        to expected: SectionRows, step: Int
+        to expected: SectionRows, step: String
     ) async throws {
         while SectionRows(results.snapshot) != expected {
             let before = SectionRows(results.snapshot)
             guard let update = try await updates.next(isolation: #isolation) else {
-                Issue.record("step \(step): the updates ended before reaching \(expected)")
+                Issue.record("\(step): the updates ended before reaching \(expected)")
                 return
             }
             let applied = before.applying(update.diff, toward: update.snapshot)
-            #expect(applied == SectionRows(update.snapshot), "step \(step): \(update.diff) turns \(before) into \(applied), not the snapshot \(SectionRows(update.snapshot))")
+            #expect(applied == SectionRows(update.snapshot), "\(step): \(update.diff) turns \(before) into \(applied), not the snapshot \(SectionRows(update.snapshot))")
             if applied != SectionRows(update.snapshot) { return }
         }
     }
