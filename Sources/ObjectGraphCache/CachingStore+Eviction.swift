@@ -27,11 +27,14 @@ extension CachingStore {
     }
 
     /// Deletes the cached objects among `ids` (at most `limit`) from the cache, keeping those another
-    /// cached object refers to when `keepingReferenced`, and those saves in the outbox change unless
-    /// `keepingPending` is false (the save itself); returns them as deletions.
-    func evict(_ ids: [AnyObjectID], keepingReferenced: Bool, keepingPending: Bool = true, atMost limit: Int = .max) async throws -> StoreChange {
+    /// cached object refers to when `keepingReferenced`, and those saves in the outbox change (or changed
+    /// after a server answer read at `readAt` asks for it) unless `keepingPending` is false (the save
+    /// itself); returns them as deletions.
+    func evict(_ ids: [AnyObjectID], keepingReferenced: Bool, keepingPending: Bool = true, readAt: UInt64? = nil,
+               atMost limit: Int = .max) async throws -> StoreChange {
         try await exclusively {
-            let rows = try await cache.snapshots(for: cacheIDs(keepingPending ? ids.filter { !outbox.isPending($0) } : ids))
+            let readAt = readAt ?? outbox.removals
+            let rows = try await cache.snapshots(for: cacheIDs(keepingPending ? ids.filter { !outbox.isPending($0, readAt: readAt) } : ids))
             guard !rows.isEmpty else { return StoreChange() }
             let referenced = keepingReferenced ? try await referenced(rows) : []
             let doomed = rows.filter { !referenced.contains($0.id) }.prefix(limit)

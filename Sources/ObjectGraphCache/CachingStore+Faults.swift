@@ -31,10 +31,11 @@ extension CachingStore {
     /// The server's state of the objects with `ids`, written to the cache; cached objects the server does
     /// not return leave it.
     func objectsFromServer(_ ids: [AnyObjectID]) async throws -> [Snapshot] {
+        let readAt = outbox.removals
         let snapshots = try await remoteSnapshots(for: ids)
-        var change = try await write(try await withDestinations(snapshots), fetchedAt: Date())
+        var change = try await write(try await withDestinations(snapshots), fetchedAt: Date(), readAt: readAt)
         let returned = Set(snapshots.map(\.id))
-        change.coalesce(with: try await evict(ids.filter { !returned.contains($0) }, keepingReferenced: false))
+        change.coalesce(with: try await evict(ids.filter { !returned.contains($0) }, keepingReferenced: false, readAt: readAt))
         try await enforceLimit()
         publish(change)
         return snapshots
@@ -65,12 +66,13 @@ extension CachingStore {
     /// The server's destinations, written to the cache with the destinations' state, so the cached
     /// relationship equals the server's (the cache's answer while saves wait in the outbox).
     func relatedFromServer(_ relationshipName: String, of entityName: String, ids: [AnyObjectID]) async throws -> [AnyObjectID: [AnyObjectID]] {
+        let readAt = outbox.removals
         let related = try await remoteRelatedIDs(relationshipName, of: entityName, ids: ids)
         var seen: Set<AnyObjectID> = []
         let destinations = related.values.joined().filter { seen.insert($0).inserted }
         let now = Date()
-        var change = try await write(try await withDestinations(try await remoteSnapshots(for: destinations)), fetchedAt: now)
-        change.coalesce(with: try await writeRelationship(relationshipName, of: entityName, related))
+        var change = try await write(try await withDestinations(try await remoteSnapshots(for: destinations)), fetchedAt: now, readAt: readAt)
+        change.coalesce(with: try await writeRelationship(relationshipName, of: entityName, related, readAt: readAt))
         for owner in related.keys { try index.recordFetch(of: Self.key(ofRelationship: relationshipName, of: owner), at: now) }
         try await enforceLimit()
         publish(change)

@@ -65,13 +65,14 @@ extension CachingStore {
     /// While saves wait in the outbox, the answer is the cache's, which has them. Ties are put in key order
     /// (`+TieOrder`); in a page (limit or offset) the server chose which of them it holds.
     func fetchFromServer(_ request: StoreFetchRequest) async throws -> [Snapshot] {
+        let readAt = outbox.removals
         let snapshots = try await remoteFetch(request)
         let now = Date()
-        var change = try await write(try await withDestinations(snapshots), fetchedAt: now)
+        var change = try await write(try await withDestinations(snapshots), fetchedAt: now, readAt: readAt)
         if request.limit == nil && request.offset == 0 {
             let returned = Set(snapshots.map(\.id))
             let cached = try await cache.fetchIDs(request, withValuesOf: []).ids.compactMap { index.remoteIDs[$0] }
-            change.coalesce(with: try await evict(cached.filter { !returned.contains($0) }, keepingReferenced: true))
+            change.coalesce(with: try await evict(cached.filter { !returned.contains($0) }, keepingReferenced: true, readAt: readAt))
         }
         try index.recordFetch(of: Self.key(of: request), at: now)
         try await enforceLimit()

@@ -3,9 +3,9 @@ import ObjectGraph
 extension CachingStore {
     /// Makes the cached relationship `name` of each cached owner in `related` list exactly the server's
     /// destinations (those the cache has): the owner's to-one, the link rows of a many-to-many or ordered
-    /// to-many, or the destinations' inverse to-ones; objects saves in the outbox change keep their local
-    /// state. Returns what changed, with the caching store's IDs.
-    func writeRelationship(_ name: String, of entityName: String, _ related: [AnyObjectID: [AnyObjectID]]) async throws -> StoreChange {
+    /// to-many, or the destinations' inverse to-ones; objects saves in the outbox change (or changed after
+    /// the answer was read, `readAt`) keep their local state. Returns what changed, with the caching store's IDs.
+    func writeRelationship(_ name: String, of entityName: String, _ related: [AnyObjectID: [AnyObjectID]], readAt: UInt64) async throws -> StoreChange {
         guard let entity = model.entity(named: entityName), let relationshipIndex = entity.relationshipIndex(named: name) else {
             return StoreChange()
         }
@@ -15,12 +15,12 @@ extension CachingStore {
             model.entity(named: relationship.destinationEntityName)?.relationshipIndex(named: inverse.name)
         }
         return try await exclusively {
-            let owners = related.keys.filter { index.cacheIDs[$0] != nil && !outbox.isPending($0) }
+            let owners = related.keys.filter { index.cacheIDs[$0] != nil && !outbox.isPending($0, readAt: readAt) }
             let current = try await cache.relatedIDs(for: name, of: entityName, ids: cacheIDs(owners))
             var changes = ChangeSet()
             var change = StoreChange()
             func updateToOne(of id: AnyObjectID, entityName: String, at index: Int, to destination: AnyObjectID?) {
-                if let remoteID = self.index.remoteIDs[id], self.outbox.isPending(remoteID) { return }
+                if let remoteID = self.index.remoteIDs[id], self.outbox.isPending(remoteID, readAt: readAt) { return }
                 changes.updated.append(UpdatedObject(id: id, entityName: entityName, attributes: [],
                                                      toOnes: [ToOneChange(relationshipIndex: index, destination: destination)]))
                 if let remoteID = self.index.remoteIDs[id] {

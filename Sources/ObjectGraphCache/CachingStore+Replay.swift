@@ -173,6 +173,6 @@ extension CachingStore {
             try outbox.remove(entry.sequence)
         }
         for snapshot in entry.changes.inserted { replayTemporaryIDs[snapshot.id] = nil }
-        publish(try await write(result.savedSnapshots.map(aliases.storeSnapshot), fetchedAt: Date()))
+        publish(try await write(result.savedSnapshots.map(aliases.storeSnapshot), fetchedAt: Date(), readAt: outbox.removals))
     }
 }

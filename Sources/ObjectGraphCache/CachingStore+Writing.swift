@@ -3,13 +3,14 @@ import ObjectGraph
 
 extension CachingStore {
     /// Writes `snapshots` (with the caching store's IDs) into the cache: new objects get rows and
-    /// identities, changed ones are updated. Objects saves in the outbox change keep their local state,
-    /// unless `keepingPending` is false (the save itself). Returns what changed, for ``changes()``.
-    func write(_ snapshots: [Snapshot], fetchedAt date: Date, keepingPending: Bool = true) async throws -> StoreChange {
+    /// identities, changed ones are updated. Objects saves in the outbox change keep their local state, and
+    /// so do objects whose saves left the outbox after the answer was read (`readAt`, the outbox's
+    /// `removals` then). Returns what changed, for ``changes()``.
+    func write(_ snapshots: [Snapshot], fetchedAt date: Date, readAt: UInt64) async throws -> StoreChange {
         try await exclusively {
             var latest: [AnyObjectID: Snapshot] = [:]
             var order: [AnyObjectID] = []
-            for snapshot in snapshots where !(keepingPending && outbox.isPending(snapshot.id)) {
+            for snapshot in snapshots where !outbox.isPending(snapshot.id, readAt: readAt) {
                 if latest.updateValue(snapshot, forKey: snapshot.id) == nil { order.append(snapshot.id) }
             }
             let known = order.filter { index.cacheIDs[$0] != nil }

@@ -11,6 +11,10 @@ final class Outbox {
     private var pendingCounts: [AnyObjectID: Int] = [:]
     /// The largest sequence number ever used.
     private var lastSequence: Int64
+    /// How many waiting entries have left: a server answer notes it before it is read (``isPending(_:readAt:)``).
+    private(set) var removals: UInt64 = 0
+    /// By object: ``removals`` when the last entry touching it left (one number per object saved in this process).
+    private var lastRemoval: [AnyObjectID: UInt64] = [:]
 
     init(database: IdentityDatabase) throws(CachingStoreError) {
         self.database = database
@@ -34,6 +38,12 @@ final class Outbox {
     /// are replayed.
     func isPending(_ id: AnyObjectID) -> Bool {
         pendingCounts[id] != nil
+    }
+
+    /// Whether a waiting save touches `id`, or one that touched it left after ``removals`` was `readAt`: a
+    /// server answer read before then may predate that save, and must not overwrite the object's cached state.
+    func isPending(_ id: AnyObjectID, readAt: UInt64) -> Bool {
+        isPending(id) || lastRemoval[id, default: 0] > readAt
     }
 
     /// Adds `entry`'s objects to the pending counts (`by: 1`) or takes them out (`by: -1`).
@@ -65,7 +75,10 @@ final class Outbox {
     func remove(_ sequence: Int64) throws(CachingStoreError) {
         try database.run("DELETE FROM cache_outbox WHERE sequence = ?", rows: [[.integer(sequence)]])
         guard let index = entries.firstIndex(where: { $0.sequence == sequence }) else { return }
-        count(entries.remove(at: index), by: -1)
+        let removed = entries.remove(at: index)
+        count(removed, by: -1)
+        removals += 1
+        for id in removed.touchedIDs { lastRemoval[id] = removals }
     }
 
     /// Marks the entry `sequence` refused.

@@ -1,0 +1,71 @@
+import Foundation
+import ObjectGraph
+import ObjectGraphCache
+import ObjectGraphConformance
+import ObjectGraphREST
+import RESTTestServer
+import Synchronization
+import Testing
+
+/// A server answer read before a save reached the server must not undo the save in the cache once the
+/// save has left the outbox.
+@Suite struct CacheStaleAnswerTests {
+    @Test func anAnswerReadBeforeAReplayedSaveDoesNotUndoIt() async throws {
+        let music = try await MusicServer.start()
+        try await music.seed(bands: ["A"])
+        let transport = HeldAnswerTransport(path: "/Band")
+        let store = try await music.cachingStore(transport: transport)
+        let request = StoreFetchRequest(entityName: "Band", sortDescriptors: [SortExpression(["name"])])
+        let band = try #require(try await store.fetch(request).first)
+
+        transport.holdNextAnswer()
+        let stale = Task { try await store.fetch(request) }
+        await transport.waitUntilHeld()
+        let name = try #require(music.model.entity(named: "Band")?.attributeIndex(named: "name"))
+        _ = try await store.save(ChangeSet(updated: [UpdatedObject(id: band.id, entityName: "Band", attributes: [AttributeChange(index: name, value: .string("B"))], toOnes: [])]))
+        await store.waitForOutbox()
+        #expect(try await music.bandNamesOnServer() == ["B"])
+        transport.release()
+        #expect(try await stale.value.strings(at: 0) == ["A"])
+
+        await store.setPolicy(.cacheOnly)
+        #expect(try await store.fetch(request).strings(at: 0) == ["B"])
+        await music.server.stop()
+    }
+}
+
+/// A transport that, once armed, holds the answer of the next `GET` of `path` until ``release()``: an
+/// answer the server gave before what happens meanwhile.
+final class HeldAnswerTransport: HTTPTransport {
+    private let base = URLSessionTransport(timeout: 60)
+    private let path: String
+    private let armed = Mutex(false)
+    private let held = AsyncStream.makeStream(of: Void.self)
+    private let released = AsyncStream.makeStream(of: Void.self)
+
+    init(path: String) {
+        self.path = path
+    }
+
+    func holdNextAnswer() {
+        armed.withLock { $0 = true }
+    }
+
+    func waitUntilHeld() async {
+        for await _ in held.stream { return }
+    }
+
+    func release() {
+        released.continuation.yield()
+    }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let response = try await base.send(request)
+        guard request.method == .get, request.url.path() == path, armed.withLock({ armed in defer { armed = false }; return armed }) else {
+            return response
+        }
+        held.continuation.yield()
+        for await _ in released.stream { break }
+        return response
+    }
+}
