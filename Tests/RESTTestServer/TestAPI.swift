@@ -19,7 +19,8 @@ public enum ServerFault: Sendable, Hashable {
     /// Answer 200 with `prefix`, then `unit` `count` times, then `suffix`, streamed in chunks (no
     /// `Content-Length`) without ever holding the whole body: a huge or deeply nested document.
     case streamed(prefix: String, unit: String, count: Int, suffix: String)
-    /// Wait this many seconds before answering.
+    /// Wait this many seconds, then act and answer as without a fault (honouring `Idempotency-Key`): a
+    /// client that gave up meanwhile cannot tell whether the request took effect.
     case delay(Double)
     /// Send the start of a response, then close the connection.
     case closeConnection

@@ -104,7 +104,7 @@ public final class TestServer: Sendable {
                                           body: HTTPBodySequence(from: body, suggestedBufferSize: 64 << 10))
         case .delay(let seconds)?:
             try await Task.sleep(for: .seconds(seconds))
-            response = api.respond(to: request)
+            response = state.answer(request, api: api)
         case .closeConnection?:
             return FlyingFox.HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"],
                                 body: HTTPBodySequence(from: BrokenBody(), count: 4096))
