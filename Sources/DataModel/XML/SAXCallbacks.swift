@@ -71,7 +71,7 @@ enum SAXCallbacks {
     /// attribute value back as `&#38;`. Every `&#38;` it returns stands for exactly one `&`:
     /// a literal `&` cannot appear unescaped, and undeclared entities are fatal errors.
     private static func decodeAmpersands(_ value: String) -> String {
-        guard value.contains("&") else { return value }
+        guard value.utf8.contains(UInt8(ascii: "&")) else { return value }
         return value.replacingOccurrences(of: "&#38;", with: "&")
     }
 

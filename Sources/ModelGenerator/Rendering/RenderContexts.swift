@@ -4,43 +4,51 @@ import Mustache
 
 /// The context of one entity's file: `entity` plus every field of the model, so the header and the
 /// entity template see model-level values (`access`, `imports`, `modelName`).
-struct EntityFileContext: MustacheParent {
+struct EntityFileContext: TemplateObject, MustacheParent {
     let model: ModelContext
     let entity: EntityContext
 
-    func child(named name: String) -> Any? {
-        name == "entity" ? entity : model.child(named: name)
+    func templateValue(_ field: TemplateField) -> TemplateValue? {
+        field == .entity ? .object(entity) : model.templateValue(field)
     }
+
+    func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
 /// An entity as the `entity` template sees it inside `{{#entities}}`: the entity's fields, then the model's.
-struct EntityInModelContext: MustacheParent {
+struct EntityInModelContext: TemplateObject, MustacheParent {
     let model: ModelContext
     let entity: EntityContext
 
-    func child(named name: String) -> Any? {
-        entity.child(named: name) ?? model.child(named: name)
+    func templateValue(_ field: TemplateField) -> TemplateValue? {
+        entity.templateValue(field) ?? model.templateValue(field)
     }
+
+    func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
 /// The model for `single-file` whose entities carry their `entity` section, rendered beforehand (in parallel).
-struct PrerenderedModelContext: MustacheParent {
+struct PrerenderedModelContext: TemplateObject, MustacheParent {
     /// An entity with its rendered section, the field `CodeRenderer`'s replacement `entity` template prints.
-    struct Entity: MustacheParent {
-        static let sectionField = "_renderedSection"
+    struct Entity: TemplateObject, TemplateElement, MustacheParent {
+        static let sectionField = TemplateField.renderedSection.rawValue
 
         let context: EntityContext
         let section: String
 
-        func child(named name: String) -> Any? {
-            name == Self.sectionField ? section : context.child(named: name)
+        func templateValue(_ field: TemplateField) -> TemplateValue? {
+            field == .renderedSection ? .string(section) : context.templateValue(field)
         }
+
+        func child(named name: String) -> Any? { mustacheChild(named: name) }
     }
 
     let model: ModelContext
     let entities: [Entity]
 
-    func child(named name: String) -> Any? {
-        name == "entities" ? entities : model.child(named: name)
+    func templateValue(_ field: TemplateField) -> TemplateValue? {
+        field == .entities ? .list(entities) : model.templateValue(field)
     }
+
+    func child(named name: String) -> Any? { mustacheChild(named: name) }
 }

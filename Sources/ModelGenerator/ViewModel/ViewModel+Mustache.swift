@@ -1,258 +1,307 @@
 import Mustache
 
-// Lookups without `Mirror` (about 4x faster on large models), through one hashed table per type. Every JSON
-// key of the view model is a name here; `ViewModelLookupTests` checks that the two stay in step.
+// The fields templates read, one switch per type: the fast path reads them by `TemplateField` without
+// casts or hashing, and swift-mustache (a user's templates) through `child(named:)`, which maps the name
+// to its field first. Every JSON key of the view model is a field here; `ViewModelLookupTests` checks
+// that the two stay in step.
 
-extension ModelContext: MustacheParent {
-    private static let fields: [String: @Sendable (ModelContext) -> Any?] = [
-        "modelName": { $0.modelName },
-        "modelFileName": { $0.modelFileName },
-        "typeName": { $0.typeName },
-        "access": { $0.access },
-        "openAccess": { $0.openAccess },
-        "imports": { $0.imports },
-        "entities": { $0.entities },
-        "composites": { $0.composites },
-        "classList": { $0.classList },
-        "history": { $0.history },
-    ]
+extension ModelContext: TemplateObject, MustacheParent {
+    func templateValue(_ field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .modelName: .string(modelName)
+        case .modelFileName: .string(modelFileName)
+        case .typeName: .string(typeName)
+        case .access: .string(access)
+        case .openAccess: .string(openAccess)
+        case .imports: .list(imports)
+        case .entities: .list(entities)
+        case .composites: .list(composites)
+        case .classList: .string(classList)
+        case .history: history.map { .object($0) }
+        default: nil
+        }
+    }
 
     /// The value of the field `name`, for templates.
-    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+    public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension CompositeContext: MustacheParent {
-    private static let fields: [String: @Sendable (CompositeContext) -> Any?] = [
-        "name": { $0.name },
-        "typeName": { $0.typeName },
-        "fields": { $0.fields },
-        "initParameterList": { $0.initParameterList },
-    ]
+extension CompositeContext: TemplateObject, TemplateElement, MustacheParent {
+    func templateValue(_ field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .name: .string(name)
+        case .typeName: .string(typeName)
+        case .fields: .list(fields)
+        case .initParameterList: .string(initParameterList)
+        default: nil
+        }
+    }
 
     /// The value of the field `name`, for templates.
-    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+    public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension CompositeFieldContext: MustacheParent {
-    private static let fields: [String: @Sendable (CompositeFieldContext) -> Any?] = [
-        "name": { $0.name },
-        "swiftName": { $0.swiftName },
-        "swiftType": { $0.swiftType },
-    ]
+extension CompositeFieldContext: TemplateObject, TemplateElement, MustacheParent {
+    func templateValue(_ field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .name: .string(name)
+        case .swiftName: .string(swiftName)
+        case .swiftType: .string(swiftType)
+        default: nil
+        }
+    }
 
     /// The value of the field `name`, for templates.
-    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+    public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension EntityContext: MustacheParent {
-    private static let fields: [String: @Sendable (EntityContext) -> Any?] = [
-        "name": { $0.name },
-        "className": { $0.className },
-        "storageName": { $0.storageName },
-        "pluralDescription": { $0.pluralDescription },
-        "summary": { $0.summary },
-        "classDeclaration": { $0.classDeclaration },
-        "hasStaticEntity": { $0.hasStaticEntity },
-        "entityPropertyDeclaration": { $0.entityPropertyDeclaration },
-        "overrideModifiers": { $0.overrideModifiers },
-        "schemaHeader": { $0.schemaHeader },
-        "schemaTrailer": { $0.schemaTrailer },
-        "uniquenessConstraints": { $0.uniquenessConstraints },
-        "isAbstract": { $0.isAbstract },
-        "parentName": { $0.parentName },
-        "parentClassName": { $0.parentClassName },
-        "subentityNames": { $0.subentityNames },
-        "attributes": { $0.attributes },
-        "ownAttributes": { $0.ownAttributes },
-        "hasAttributes": { $0.hasAttributes },
-        "hasOwnAttributes": { $0.hasOwnAttributes },
-        "hasInheritedAttributes": { $0.hasInheritedAttributes },
-        "hasRelationships": { $0.hasRelationships },
-        "relationships": { $0.relationships },
-        "ownRelationships": { $0.ownRelationships },
-        "fields": { $0.fields },
-        "hasInitializer": { $0.hasInitializer },
-        "initParameters": { $0.initParameters },
-        "needsFetchExtension": { $0.needsFetchExtension },
-        "fetchRequests": { $0.fetchRequests },
-        "fetchedProperties": { $0.fetchedProperties },
-        "hasQueries": { $0.hasQueries },
-        "rest": { $0.rest },
-    ]
+extension EntityContext: TemplateObject, TemplateElement, MustacheParent {
+    func templateValue(_ field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .name: .string(name)
+        case .className: .string(className)
+        case .storageName: .string(storageName)
+        case .pluralDescription: .string(pluralDescription)
+        case .summary: .string(summary)
+        case .classDeclaration: .string(classDeclaration)
+        case .hasStaticEntity: .bool(hasStaticEntity)
+        case .entityPropertyDeclaration: .string(entityPropertyDeclaration)
+        case .overrideModifiers: .string(overrideModifiers)
+        case .schemaHeader: .list(schemaHeader)
+        case .schemaTrailer: .list(schemaTrailer)
+        case .uniquenessConstraints: .list(uniquenessConstraints)
+        case .isAbstract: .bool(isAbstract)
+        case .parentName: parentName.map(TemplateValue.string)
+        case .parentClassName: parentClassName.map(TemplateValue.string)
+        case .subentityNames: .list(subentityNames)
+        case .attributes: .list(attributes)
+        case .ownAttributes: .list(ownAttributes)
+        case .hasAttributes: .bool(hasAttributes)
+        case .hasOwnAttributes: .bool(hasOwnAttributes)
+        case .hasInheritedAttributes: .bool(hasInheritedAttributes)
+        case .hasRelationships: .bool(hasRelationships)
+        case .relationships: .list(relationships)
+        case .ownRelationships: .list(ownRelationships)
+        case .fields: .list(fields)
+        case .hasInitializer: .bool(hasInitializer)
+        case .initParameters: .list(initParameters)
+        case .needsFetchExtension: .bool(needsFetchExtension)
+        case .fetchRequests: .list(fetchRequests)
+        case .fetchedProperties: .list(fetchedProperties)
+        case .hasQueries: .bool(hasQueries)
+        case .rest: rest.map { .object($0) }
+        default: nil
+        }
+    }
 
     /// The value of the field `name`, for templates.
-    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+    public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension ParameterContext: MustacheParent {
-    private static let fields: [String: @Sendable (ParameterContext) -> Any?] = [
-        "name": { $0.name },
-        "swiftType": { $0.swiftType },
-        "source": { $0.source },
-        "isLast": { $0.isLast },
-    ]
+extension ParameterContext: TemplateObject, TemplateElement, MustacheParent {
+    func templateValue(_ field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .name: .string(name)
+        case .swiftType: .string(swiftType)
+        case .source: .string(source)
+        case .isLast: .bool(isLast)
+        default: nil
+        }
+    }
 
     /// The value of the field `name`, for templates.
-    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+    public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension FieldContext: MustacheParent {
-    private static let fields: [String: @Sendable (FieldContext) -> Any?] = [
-        "name": { $0.name },
-        "swiftName": { $0.swiftName },
-        "fieldType": { $0.fieldType },
-        "accessor": { $0.accessor },
-        "declaration": { $0.declaration },
-        "summary": { $0.summary },
-    ]
+extension FieldContext: TemplateObject, TemplateElement, MustacheParent {
+    func templateValue(_ field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .name: .string(name)
+        case .swiftName: .string(swiftName)
+        case .fieldType: .string(fieldType)
+        case .accessor: .string(accessor)
+        case .declaration: .string(declaration)
+        case .summary: .string(summary)
+        default: nil
+        }
+    }
 
     /// The value of the field `name`, for templates.
-    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+    public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension AttributeContext: MustacheParent {
-    private static let fields: [String: @Sendable (AttributeContext) -> Any?] = [
-        "name": { $0.name },
-        "swiftName": { $0.swiftName },
-        "reference": { $0.reference },
-        "index": { $0.index },
-        "modelType": { $0.modelType },
-        "schemaType": { $0.schemaType },
-        "swiftType": { $0.swiftType },
-        "initialValue": { $0.initialValue },
-        "declaration": { $0.declaration },
-        "isOptional": { $0.isOptional },
-        "isTransient": { $0.isTransient },
-        "derivation": { $0.derivation },
-        "isJSON": { $0.isJSON },
-        "schemaLiteral": { $0.schemaLiteral },
-        "readExpression": { $0.readExpression },
-        "decodeExpression": { $0.decodeExpression },
-        "loadExpression": { $0.loadExpression },
-        "summary": { $0.summary },
-        "inheritedFrom": { $0.inheritedFrom },
-        "jsonKey": { $0.jsonKey },
-    ]
+extension AttributeContext: TemplateObject, TemplateElement, MustacheParent {
+    func templateValue(_ field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .name: .string(name)
+        case .swiftName: .string(swiftName)
+        case .reference: .string(reference)
+        case .index: .int(index)
+        case .modelType: .string(modelType)
+        case .schemaType: .string(schemaType)
+        case .swiftType: .string(swiftType)
+        case .initialValue: .string(initialValue)
+        case .declaration: .string(declaration)
+        case .isOptional: .bool(isOptional)
+        case .isTransient: .bool(isTransient)
+        case .derivation: derivation.map(TemplateValue.string)
+        case .isJSON: .bool(isJSON)
+        case .schemaLiteral: .string(schemaLiteral)
+        case .readExpression: .string(readExpression)
+        case .decodeExpression: .string(decodeExpression)
+        case .loadExpression: .string(loadExpression)
+        case .summary: .string(summary)
+        case .inheritedFrom: inheritedFrom.map(TemplateValue.string)
+        case .jsonKey: .string(jsonKey)
+        default: nil
+        }
+    }
 
     /// The value of the field `name`, for templates.
-    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+    public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension RelationshipContext: MustacheParent {
-    private static let fields: [String: @Sendable (RelationshipContext) -> Any?] = [
-        "name": { $0.name },
-        "swiftName": { $0.swiftName },
-        "capitalizedName": { $0.capitalizedName },
-        "parameterName": { $0.parameterName },
-        "index": { $0.index },
-        "destination": { $0.destination },
-        "destinationClassName": { $0.destinationClassName },
-        "inverseName": { $0.inverseName },
-        "isToMany": { $0.isToMany },
-        "isOrdered": { $0.isOrdered },
-        "isOptional": { $0.isOptional },
-        "isTransient": { $0.isTransient },
-        "deleteRule": { $0.deleteRule },
-        "schemaLiteral": { $0.schemaLiteral },
-        "summary": { $0.summary },
-        "inheritedFrom": { $0.inheritedFrom },
-        "jsonKey": { $0.jsonKey },
-    ]
+extension RelationshipContext: TemplateObject, TemplateElement, MustacheParent {
+    func templateValue(_ field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .name: .string(name)
+        case .swiftName: .string(swiftName)
+        case .capitalizedName: .string(capitalizedName)
+        case .parameterName: .string(parameterName)
+        case .index: .int(index)
+        case .destination: .string(destination)
+        case .destinationClassName: .string(destinationClassName)
+        case .inverseName: inverseName.map(TemplateValue.string)
+        case .isToMany: .bool(isToMany)
+        case .isOrdered: .bool(isOrdered)
+        case .isOptional: .bool(isOptional)
+        case .isTransient: .bool(isTransient)
+        case .deleteRule: .string(deleteRule)
+        case .schemaLiteral: .string(schemaLiteral)
+        case .summary: .string(summary)
+        case .inheritedFrom: inheritedFrom.map(TemplateValue.string)
+        case .jsonKey: .string(jsonKey)
+        default: nil
+        }
+    }
 
     /// The value of the field `name`, for templates.
-    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+    public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension FetchRequestContext: MustacheParent {
-    private static let fields: [String: @Sendable (FetchRequestContext) -> Any?] = [
-        "name": { $0.name },
-        "functionName": { $0.functionName },
-        "predicateString": { $0.predicateString },
-        "isCount": { $0.isCount },
-        "parameters": { $0.parameters },
-        "parameterList": { $0.parameterList },
-        "requestArguments": { $0.requestArguments },
-    ]
+extension FetchRequestContext: TemplateObject, TemplateElement, MustacheParent {
+    func templateValue(_ field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .name: .string(name)
+        case .functionName: .string(functionName)
+        case .predicateString: predicateString.map(TemplateValue.string)
+        case .isCount: .bool(isCount)
+        case .parameters: .list(parameters)
+        case .parameterList: .string(parameterList)
+        case .requestArguments: .string(requestArguments)
+        default: nil
+        }
+    }
 
     /// The value of the field `name`, for templates.
-    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+    public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension FetchedPropertyContext: MustacheParent {
-    private static let fields: [String: @Sendable (FetchedPropertyContext) -> Any?] = [
-        "name": { $0.name },
-        "swiftName": { $0.swiftName },
-        "destinationClassName": { $0.destinationClassName },
-        "predicateString": { $0.predicateString },
-        "requestArguments": { $0.requestArguments },
-    ]
+extension FetchedPropertyContext: TemplateObject, TemplateElement, MustacheParent {
+    func templateValue(_ field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .name: .string(name)
+        case .swiftName: .string(swiftName)
+        case .destinationClassName: .string(destinationClassName)
+        case .predicateString: predicateString.map(TemplateValue.string)
+        case .requestArguments: .string(requestArguments)
+        default: nil
+        }
+    }
 
     /// The value of the field `name`, for templates.
-    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+    public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension RESTEntityContext: MustacheParent {
-    private static let fields: [String: @Sendable (RESTEntityContext) -> Any?] = [
-        "path": { $0.path },
-        "objectPath": { $0.objectPath },
-        "identifierKey": { $0.identifierKey },
-        "identifierAttribute": { $0.identifierAttribute },
-        "envelope": { $0.envelope },
-        "mappingLiteral": { $0.mappingLiteral },
-    ]
+extension RESTEntityContext: TemplateObject, MustacheParent {
+    func templateValue(_ field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .path: path.map(TemplateValue.string)
+        case .objectPath: objectPath.map(TemplateValue.string)
+        case .identifierKey: .string(identifierKey)
+        case .identifierAttribute: identifierAttribute.map(TemplateValue.string)
+        case .envelope: envelope.map(TemplateValue.string)
+        case .entityKey: entityKey.map(TemplateValue.string)
+        case .entityValue: entityValue.map(TemplateValue.string)
+        case .mappingLiteral: .string(mappingLiteral)
+        default: nil
+        }
+    }
 
     /// The value of the field `name`, for templates.
-    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+    public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension HistoryContext: MustacheParent {
-    private static let fields: [String: @Sendable (HistoryContext) -> Any?] = [
-        "storageTypeName": { $0.storageTypeName },
-        "versions": { $0.versions },
-        "stages": { $0.stages },
-        "entities": { $0.entities },
-    ]
+extension HistoryContext: TemplateObject, MustacheParent {
+    func templateValue(_ field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .storageTypeName: .string(storageTypeName)
+        case .versions: .list(versions)
+        case .stages: .list(stages)
+        case .entities: .list(entities)
+        default: nil
+        }
+    }
 
     /// The value of the field `name`, for templates.
-    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+    public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension VersionContext: MustacheParent {
-    private static let fields: [String: @Sendable (VersionContext) -> Any?] = [
-        "name": { $0.name },
-        "versionHash": { $0.versionHash },
-        "isCurrent": { $0.isCurrent },
-        "literal": { $0.literal },
-        "storageName": { $0.storageName },
-        "reference": { $0.reference },
-    ]
+extension VersionContext: TemplateObject, TemplateElement, MustacheParent {
+    func templateValue(_ field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .name: .string(name)
+        case .versionHash: .string(versionHash)
+        case .isCurrent: .bool(isCurrent)
+        case .literal: .string(literal)
+        case .storageName: .string(storageName)
+        case .reference: .string(reference)
+        default: nil
+        }
+    }
 
     /// The value of the field `name`, for templates.
-    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+    public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension StageContext: MustacheParent {
-    private static let fields: [String: @Sendable (StageContext) -> Any?] = [
-        "from": { $0.from },
-        "to": { $0.to },
-        "steps": { $0.steps },
-        "hasSteps": { $0.hasSteps },
-        "hasCustomStep": { $0.hasCustomStep },
-        "fromLiteral": { $0.fromLiteral },
-        "toLiteral": { $0.toLiteral },
-        "storageName": { $0.storageName },
-    ]
+extension StageContext: TemplateObject, TemplateElement, MustacheParent {
+    func templateValue(_ field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .from: .string(from)
+        case .to: .string(to)
+        case .steps: .list(steps)
+        case .hasSteps: .bool(hasSteps)
+        case .hasCustomStep: .bool(hasCustomStep)
+        case .fromLiteral: .string(fromLiteral)
+        case .toLiteral: .string(toLiteral)
+        case .storageName: .string(storageName)
+        default: nil
+        }
+    }
 
     /// The value of the field `name`, for templates.
-    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+    public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension HistoryEntityContext: MustacheParent {
-    private static let fields: [String: @Sendable (HistoryEntityContext) -> Any?] = [
-        "name": { $0.name },
-        "literal": { $0.literal },
-    ]
+extension HistoryEntityContext: TemplateObject, TemplateElement, MustacheParent {
+    func templateValue(_ field: TemplateField) -> TemplateValue? {
+        switch field {
+        case .name: .string(name)
+        case .literal: .string(literal)
+        default: nil
+        }
+    }
 
     /// The value of the field `name`, for templates.
-    public func child(named name: String) -> Any? { Self.fields[name]?(self) }
+    public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }

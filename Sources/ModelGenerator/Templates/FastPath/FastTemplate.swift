@@ -23,7 +23,7 @@ struct FastTemplate: Sendable {
     /// A tag's name: `.` (the current object) or the dot-separated words of a key path.
     struct Name: Sendable, Equatable {
         let isCurrent: Bool
-        let path: [String]
+        let path: [TemplateKey]
     }
 
     /// Why the fast path does not take a template or a value; the caller falls back to swift-mustache.
@@ -115,7 +115,7 @@ extension FastTemplate {
             if text == "." { return Name(isCurrent: true, path: []) }
             let path = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard !text.contains("("), !text.contains(")"), path.allSatisfy({ !$0.isEmpty }) else { throw Unsupported() }
-            return Name(isCurrent: false, path: path)
+            return Name(isCurrent: false, path: path.map(TemplateKey.init))
         }
 
         private mutating func parsePartialName() throws(Unsupported) -> String {

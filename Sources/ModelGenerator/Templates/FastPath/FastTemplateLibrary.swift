@@ -1,15 +1,15 @@
 import Mustache
 
 /// Renders ``FastTemplate``s as swift-mustache 2.1.1 renders the same texts in text mode, without its
-/// per-lookup casts, name splitting and intermediate strings: values are read through `MustacheParent`
-/// (the view model's hashed field tables), and `String`, `Bool` and `Int` values are told apart by
-/// their concrete types first.
+/// per-lookup casts, name splitting and intermediate strings: the view model's values are
+/// ``TemplateValue``s read by ``TemplateField`` (a `switch` per type, no `Any`), and anything else is
+/// told apart by its dynamic type once, as swift-mustache does (``TemplateValue/init(any:)``).
 ///
 /// A template or value outside the subset it supports throws ``FastTemplate/Unsupported``, and the caller
 /// renders with swift-mustache instead: a template that does not parse as a ``FastTemplate`` (or includes
-/// one), a value that is not a `String`, `Bool`, `Int`, `MustacheParent` or `MustacheSequence` (so
-/// lambdas, templates, custom renderables and representations, and other types swift-mustache reads
-/// through `Mirror`), and a key path through such a value.
+/// one), a value that is not a `String`, `Bool`, `Int`, ``TemplateObject``, `MustacheParent` or
+/// `MustacheSequence` (so lambdas, templates, custom renderables and representations, and other types
+/// swift-mustache reads through `Mirror`), and a key path through a list.
 struct FastTemplateLibrary: Sendable {
     private var templates: [String: FastTemplate] = [:]
     /// Every template name of the library it stands for, compiled here or not: a partial that is neither
@@ -31,151 +31,95 @@ struct FastTemplateLibrary: Sendable {
             if allNames.contains(name) { throw FastTemplate.Unsupported() }
             return nil
         }
-        var output = ""
-        var stack = [try Frame(root)]
+        var output: [UInt8] = []
+        var stack = [try TemplateValue(any: root)]
         try render(template.tokens, stack: &stack, indentation: nil, into: &output)
-        return output
-    }
-
-    /// A value on the context stack, with what a lookup can read of it.
-    private struct Frame {
-        let value: Any
-        /// The object whose children a name can reach; nil for values that have none (strings, numbers,
-        /// booleans, sequences: `Mirror` finds no labelled children in them).
-        let parent: (any MustacheParent)?
-
-        init(_ value: Any) throws(FastTemplate.Unsupported) {
-            self.value = value
-            switch try Value(value) {
-            case .parent(let parent):
-                self.parent = parent
-            case .string, .bool, .int:
-                parent = nil
-            case .sequence:
-                // Arrays and sets have no labelled children; other sequences (a `ReversedCollection`'s
-                // `_base`) may.
-                guard !Mirror(reflecting: value).children.contains(where: { $0.label != nil }) else {
-                    throw FastTemplate.Unsupported()
-                }
-                parent = nil
-            }
-        }
-    }
-
-    /// A value as swift-mustache tells it apart, for the types the fast path supports.
-    private enum Value {
-        case string(String)
-        case bool(Bool)
-        case int(Int)
-        case sequence(any MustacheSequence)
-        case parent(any MustacheParent)
-
-        init(_ value: Any) throws(FastTemplate.Unsupported) {
-            // `String`, `Bool` and `Int` conform to none of swift-mustache's protocols (nothing in modelgen adds
-            // one; `FastTemplateTests` checks), so their concrete casts come first.
-            if let string = value as? String {
-                self = .string(string)
-            } else if let bool = value as? Bool {
-                self = .bool(bool)
-            } else if let int = value as? Int {
-                self = .int(int)
-            } else if value is MustacheLambda || value is MustacheTemplate || value is any MustacheCustomRenderable
-                || value is any MustacheCustomRepresentation {
-                throw FastTemplate.Unsupported()
-            } else if let sequence = value as? any MustacheSequence {
-                // swift-mustache would read the children of a sequence that is also a parent.
-                guard !(value is any MustacheParent) else { throw FastTemplate.Unsupported() }
-                self = .sequence(sequence)
-            } else if let parent = value as? any MustacheParent {
-                self = .parent(parent)
-            } else {
-                throw FastTemplate.Unsupported()
-            }
-        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// swift-mustache's `getChild`: `.` is the top of the stack; otherwise the first word is looked up from
-    /// the top of the stack down, and the others in what it found.
-    private func lookUp(_ name: FastTemplate.Name, in stack: [Frame]) throws(FastTemplate.Unsupported) -> Any? {
-        guard !name.isCurrent else { return stack.last?.value }
-        var found: Any?
-        for frame in stack.reversed() {
-            if let child = frame.parent?.child(named: name.path[0]) {
+    /// the top of the stack down (in objects: strings, numbers, booleans and lists have no fields), and the
+    /// others in what it found.
+    private func lookUp(_ name: FastTemplate.Name, in stack: [TemplateValue]) throws(FastTemplate.Unsupported) -> TemplateValue? {
+        guard !name.isCurrent else { return stack.last }
+        var found: TemplateValue?
+        for index in stack.indices.reversed() {
+            if case .object(let object) = stack[index], let child = try object.templateValue(for: name.path[0]) {
                 found = child
                 break
             }
         }
-        for word in name.path.dropFirst() {
-            guard let object = found else { return nil }
-            switch try Value(object) {
-            case .parent(let parent): found = parent.child(named: word)
+        for key in name.path.dropFirst() {
+            switch found {
+            case nil: return nil
+            case .object(let object): found = try object.templateValue(for: key)
             case .string, .bool, .int: return nil
-            case .sequence: throw FastTemplate.Unsupported()
+            case .list: throw FastTemplate.Unsupported()
             }
         }
         return found
     }
 
     /// swift-mustache's `MustacheTemplate.render(context:)`: with an indentation, a token's output that
-    /// starts a line (after this call's own output so far) is indented.
+    /// starts a line (after this call's own output so far, which begins at the output's current end) is
+    /// indented.
     private func render(
-        _ tokens: [FastTemplate.Token], stack: inout [Frame], indentation: String?, into output: inout String
+        _ tokens: [FastTemplate.Token], stack: inout [TemplateValue], indentation: [UInt8]?, into output: inout [UInt8]
     ) throws(FastTemplate.Unsupported) {
         guard let indentation, !indentation.isEmpty else {
             for token in tokens { try render(token, stack: &stack, indentation: indentation, into: &output) }
             return
         }
-        var own = ""
+        let start = output.count
         for token in tokens {
-            var rendered = ""
-            try render(token, stack: &stack, indentation: indentation, into: &rendered)
-            if !rendered.isEmpty, Self.endsWithNewline(own) { own += indentation }
-            own += rendered
+            let startsLine = Self.endsWithNewline(output[start...])
+            let tokenStart = output.count
+            try render(token, stack: &stack, indentation: indentation, into: &output)
+            if startsLine, output.count > tokenStart { output.insert(contentsOf: indentation, at: tokenStart) }
         }
-        output += own
     }
 
     /// Whether the last `Character` of `text` is `"\n"` (a `"\r\n"` is one other character).
-    private static func endsWithNewline(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        guard utf8.last == UInt8(ascii: "\n") else { return false }
-        return utf8.count < 2 || utf8[utf8.index(utf8.endIndex, offsetBy: -2)] != UInt8(ascii: "\r")
+    private static func endsWithNewline(_ text: ArraySlice<UInt8>) -> Bool {
+        guard text.last == UInt8(ascii: "\n") else { return false }
+        return text.count < 2 || text[text.endIndex - 2] != UInt8(ascii: "\r")
     }
 
     private func render(
-        _ token: FastTemplate.Token, stack: inout [Frame], indentation: String?, into output: inout String
+        _ token: FastTemplate.Token, stack: inout [TemplateValue], indentation: [UInt8]?, into output: inout [UInt8]
     ) throws(FastTemplate.Unsupported) {
         switch token {
         case .text(let text):
-            output += text
+            output.append(contentsOf: text.utf8)
         case .variable(let name):
-            guard let value = try lookUp(name, in: stack) else { return }
-            switch try Value(value) {
-            case .string(let string): output += string
-            case .bool(let bool): output += bool ? "true" : "false"
-            case .int(let int): output += String(int)
-            case .sequence, .parent: throw FastTemplate.Unsupported()
+            switch try lookUp(name, in: stack) {
+            case nil: return
+            case .string(let string): output.append(contentsOf: string.utf8)
+            case .bool(let bool): output.append(contentsOf: (bool ? "true" : "false").utf8)
+            case .int(let int): output.append(contentsOf: String(int).utf8)
+            case .list, .object: throw FastTemplate.Unsupported()
             }
         case .section(let name, let inner):
             guard let value = try lookUp(name, in: stack) else { return }
-            switch try Value(value) {
+            switch value {
             case .bool(let bool):
                 if bool { try render(inner, stack: &stack, indentation: indentation, into: &output) }
-            case .sequence(let sequence):
-                try renderEach(sequence, inner, stack: &stack, indentation: indentation, into: &output)
-            case .string, .int, .parent:
+            case .list(let list):
+                for index in 0..<list.count {
+                    try render(inner, pushing: try list.element(at: index), stack: &stack, indentation: indentation, into: &output)
+                }
+            case .string, .int, .object:
                 try render(inner, pushing: value, stack: &stack, indentation: indentation, into: &output)
             }
         case .invertedSection(let name, let inner):
-            guard let value = try lookUp(name, in: stack) else {
-                return try render(inner, stack: &stack, indentation: indentation, into: &output)
-            }
-            switch try Value(value) {
+            switch try lookUp(name, in: stack) {
+            case nil:
+                try render(inner, stack: &stack, indentation: indentation, into: &output)
             case .bool(let bool):
                 if !bool { try render(inner, stack: &stack, indentation: indentation, into: &output) }
-            case .sequence(let sequence):
-                if Self.isEmpty(sequence) { try render(inner, pushing: value, stack: &stack, indentation: indentation, into: &output) }
-            case .string, .int, .parent:
+            case .list(let list):
+                if list.count == 0 { try render(inner, pushing: .list(list), stack: &stack, indentation: indentation, into: &output) }
+            case .string, .int, .object:
                 break
             }
         case .partial(let name, let partialIndentation):
@@ -183,31 +127,17 @@ struct FastTemplateLibrary: Sendable {
                 if allNames.contains(name) { throw FastTemplate.Unsupported() }
                 return
             }
-            let combined = partialIndentation.map { (indentation ?? "") + $0 } ?? indentation
+            let combined = partialIndentation.map { (indentation ?? []) + Array($0.utf8) } ?? indentation
             try render(template.tokens, stack: &stack, indentation: combined, into: &output)
         }
     }
 
     private func render(
-        _ tokens: [FastTemplate.Token], pushing value: Any, stack: inout [Frame], indentation: String?, into output: inout String
+        _ tokens: [FastTemplate.Token], pushing value: TemplateValue, stack: inout [TemplateValue], indentation: [UInt8]?,
+        into output: inout [UInt8]
     ) throws(FastTemplate.Unsupported) {
-        stack.append(try Frame(value))
+        stack.append(value)
         defer { stack.removeLast() }
         try render(tokens, stack: &stack, indentation: indentation, into: &output)
-    }
-
-    /// A section over a sequence: the section once per element, each on top of the stack.
-    private func renderEach(
-        _ sequence: some MustacheSequence, _ tokens: [FastTemplate.Token], stack: inout [Frame], indentation: String?,
-        into output: inout String
-    ) throws(FastTemplate.Unsupported) {
-        for element in sequence {
-            try render(tokens, pushing: element, stack: &stack, indentation: indentation, into: &output)
-        }
-    }
-
-    private static func isEmpty(_ sequence: some MustacheSequence) -> Bool {
-        var iterator = sequence.makeIterator()
-        return iterator.next() == nil
     }
 }
