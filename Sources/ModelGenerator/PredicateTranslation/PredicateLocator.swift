@@ -3,20 +3,23 @@ import DataModel
 /// Maps a position inside a predicate string to a line and column of the model file, so errors point at
 /// the offending key inside `predicateString="..."`.
 struct PredicateLocator {
-    /// The lines of the model's `contents` file (empty when it could not be read).
-    let lines: [Substring]
+    /// The text of the model's `contents` file (nil when it could not be read), split into lines only
+    /// when an error needs one.
+    let text: String?
 
     /// A locator over the text of the model file.
     init(text: String?) {
-        lines = text.map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? []
+        self.text = text
     }
 
     /// The file location of `location` in the predicate of `template`; the template's own location when
     /// the attribute is not on the element's first line or the predicate spans lines.
     func location(of location: PredicateLocation, in template: FetchRequestTemplate) -> SourceLocation {
         let fallback = template.location
-        guard location.line == 1, fallback.line >= 1, fallback.line <= lines.count else { return fallback }
-        let line = Array(lines[fallback.line - 1].utf8)
+        guard location.line == 1, fallback.line >= 1, let text else { return fallback }
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard fallback.line <= lines.count else { return fallback }
+        let line = Array(lines[fallback.line - 1])
         let marker = Array("predicateString=\"".utf8)
         guard let start = Self.firstIndex(of: marker, in: line) else { return fallback }
         var index = start + marker.count

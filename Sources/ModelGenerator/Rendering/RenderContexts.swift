@@ -30,7 +30,7 @@ struct EntityInModelContext: TemplateObject, MustacheParent {
 /// The model for `single-file` whose entities carry their `entity` section, rendered beforehand (in parallel).
 struct PrerenderedModelContext: TemplateObject, MustacheParent {
     /// An entity with its rendered section, the field `CodeRenderer`'s replacement `entity` template prints.
-    struct Entity: TemplateObject, TemplateElement, MustacheParent {
+    struct Entity: TemplateObjectElement, MustacheParent {
         static let sectionField = TemplateField.renderedSection.rawValue
 
         let context: EntityContext

@@ -26,7 +26,7 @@ extension ModelContext: TemplateObject, MustacheParent {
     public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension CompositeContext: TemplateObject, TemplateElement, MustacheParent {
+extension CompositeContext: TemplateObjectElement, MustacheParent {
     func templateValue(_ field: TemplateField) -> TemplateValue? {
         switch field {
         case .name: .string(name)
@@ -41,7 +41,7 @@ extension CompositeContext: TemplateObject, TemplateElement, MustacheParent {
     public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension CompositeFieldContext: TemplateObject, TemplateElement, MustacheParent {
+extension CompositeFieldContext: TemplateObjectElement, MustacheParent {
     func templateValue(_ field: TemplateField) -> TemplateValue? {
         switch field {
         case .name: .string(name)
@@ -55,7 +55,7 @@ extension CompositeFieldContext: TemplateObject, TemplateElement, MustacheParent
     public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension EntityContext: TemplateObject, TemplateElement, MustacheParent {
+extension EntityContext: TemplateObjectElement, MustacheParent {
     func templateValue(_ field: TemplateField) -> TemplateValue? {
         switch field {
         case .name: .string(name)
@@ -98,7 +98,7 @@ extension EntityContext: TemplateObject, TemplateElement, MustacheParent {
     public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension ParameterContext: TemplateObject, TemplateElement, MustacheParent {
+extension ParameterContext: TemplateObjectElement, MustacheParent {
     func templateValue(_ field: TemplateField) -> TemplateValue? {
         switch field {
         case .name: .string(name)
@@ -113,7 +113,7 @@ extension ParameterContext: TemplateObject, TemplateElement, MustacheParent {
     public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension FieldContext: TemplateObject, TemplateElement, MustacheParent {
+extension FieldContext: TemplateObjectElement, MustacheParent {
     func templateValue(_ field: TemplateField) -> TemplateValue? {
         switch field {
         case .name: .string(name)
@@ -130,7 +130,7 @@ extension FieldContext: TemplateObject, TemplateElement, MustacheParent {
     public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension AttributeContext: TemplateObject, TemplateElement, MustacheParent {
+extension AttributeContext: TemplateObjectElement, MustacheParent {
     func templateValue(_ field: TemplateField) -> TemplateValue? {
         switch field {
         case .name: .string(name)
@@ -161,7 +161,7 @@ extension AttributeContext: TemplateObject, TemplateElement, MustacheParent {
     public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension RelationshipContext: TemplateObject, TemplateElement, MustacheParent {
+extension RelationshipContext: TemplateObjectElement, MustacheParent {
     func templateValue(_ field: TemplateField) -> TemplateValue? {
         switch field {
         case .name: .string(name)
@@ -189,7 +189,7 @@ extension RelationshipContext: TemplateObject, TemplateElement, MustacheParent {
     public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension FetchRequestContext: TemplateObject, TemplateElement, MustacheParent {
+extension FetchRequestContext: TemplateObjectElement, MustacheParent {
     func templateValue(_ field: TemplateField) -> TemplateValue? {
         switch field {
         case .name: .string(name)
@@ -207,7 +207,7 @@ extension FetchRequestContext: TemplateObject, TemplateElement, MustacheParent {
     public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension FetchedPropertyContext: TemplateObject, TemplateElement, MustacheParent {
+extension FetchedPropertyContext: TemplateObjectElement, MustacheParent {
     func templateValue(_ field: TemplateField) -> TemplateValue? {
         switch field {
         case .name: .string(name)
@@ -257,7 +257,7 @@ extension HistoryContext: TemplateObject, MustacheParent {
     public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension VersionContext: TemplateObject, TemplateElement, MustacheParent {
+extension VersionContext: TemplateObjectElement, MustacheParent {
     func templateValue(_ field: TemplateField) -> TemplateValue? {
         switch field {
         case .name: .string(name)
@@ -274,7 +274,7 @@ extension VersionContext: TemplateObject, TemplateElement, MustacheParent {
     public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension StageContext: TemplateObject, TemplateElement, MustacheParent {
+extension StageContext: TemplateObjectElement, MustacheParent {
     func templateValue(_ field: TemplateField) -> TemplateValue? {
         switch field {
         case .from: .string(from)
@@ -293,7 +293,7 @@ extension StageContext: TemplateObject, TemplateElement, MustacheParent {
     public func child(named name: String) -> Any? { mustacheChild(named: name) }
 }
 
-extension HistoryEntityContext: TemplateObject, TemplateElement, MustacheParent {
+extension HistoryEntityContext: TemplateObjectElement, MustacheParent {
     func templateValue(_ field: TemplateField) -> TemplateValue? {
         switch field {
         case .name: .string(name)

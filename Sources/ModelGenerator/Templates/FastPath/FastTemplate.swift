@@ -11,7 +11,8 @@
 struct FastTemplate: Sendable {
     /// One parsed tag or run of text.
     indirect enum Token: Sendable {
-        case text(String)
+        /// Text as is, as UTF-8 bytes.
+        case text([UInt8])
         case variable(Name)
         case section(Name, [Token])
         case invertedSection(Name, [Token])
@@ -148,13 +149,13 @@ extension FastTemplate {
                 }
                 let text = readUntilDelimiterOrNewline()
                 if current == Self.newline {
-                    tokens.append(.text(whiteSpaceBefore + text + "\n"))
+                    tokens.append(.text(Array((whiteSpaceBefore + text + "\n").utf8)))
                     newLine = true
                     position += 1
                     continue
                 }
                 if !text.isEmpty {
-                    tokens.append(.text(whiteSpaceBefore + text))
+                    tokens.append(.text(Array((whiteSpaceBefore + text).utf8)))
                     whiteSpaceBefore = ""
                     newLine = false
                 }
@@ -162,7 +163,7 @@ extension FastTemplate {
                 var setNewLine = false
                 func flushWhiteSpace() {
                     if !whiteSpaceBefore.isEmpty {
-                        tokens.append(.text(whiteSpaceBefore))
+                        tokens.append(.text(Array(whiteSpaceBefore.utf8)))
                         whiteSpaceBefore = ""
                     }
                 }
@@ -199,7 +200,7 @@ extension FastTemplate {
                     read(while: Self.isWhitespace)
                     guard current != UInt8(ascii: "*") else { throw Unsupported() }
                     let name = try parsePartialName()
-                    if !whiteSpaceBefore.isEmpty { tokens.append(.text(whiteSpaceBefore)) }
+                    if !whiteSpaceBefore.isEmpty { tokens.append(.text(Array(whiteSpaceBefore.utf8))) }
                     if isStandalone(newLine: newLine) {
                         setNewLine = true
                         tokens.append(.partial(name, indentation: whiteSpaceBefore))

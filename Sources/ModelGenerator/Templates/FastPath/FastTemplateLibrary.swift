@@ -90,13 +90,13 @@ struct FastTemplateLibrary: Sendable {
     ) throws(FastTemplate.Unsupported) {
         switch token {
         case .text(let text):
-            output.append(contentsOf: text.utf8)
+            output.append(contentsOf: text)
         case .variable(let name):
             switch try lookUp(name, in: stack) {
             case nil: return
-            case .string(let string): output.append(contentsOf: string.utf8)
-            case .bool(let bool): output.append(contentsOf: (bool ? "true" : "false").utf8)
-            case .int(let int): output.append(contentsOf: String(int).utf8)
+            case .string(let string): Self.append(string, to: &output)
+            case .bool(let bool): Self.append(bool ? "true" : "false", to: &output)
+            case .int(let int): Self.append(String(int), to: &output)
             case .list, .object: throw FastTemplate.Unsupported()
             }
         case .section(let name, let inner):
@@ -130,6 +130,12 @@ struct FastTemplateLibrary: Sendable {
             let combined = partialIndentation.map { (indentation ?? []) + Array($0.utf8) } ?? indentation
             try render(template.tokens, stack: &stack, indentation: combined, into: &output)
         }
+    }
+
+    /// `string`'s UTF-8 appended as one block (a copy through `string.utf8` goes byte by byte).
+    private static func append(_ string: String, to output: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { output.append(contentsOf: $0) }
     }
 
     private func render(

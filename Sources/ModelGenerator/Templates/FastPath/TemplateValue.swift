@@ -76,23 +76,30 @@ extension Array: TemplateElement where Element: TemplateElement {
     static func templateValue(in array: [[Element]], at index: Int) -> TemplateValue { .list(array[index]) }
 }
 
-extension TemplateElement where Self: TemplateObject {
-    /// The element read in place: an element itself as an object would be copied, all its fields with it.
+/// An object that arrays hold: sections read its fields in place, for the array's element is not copied.
+protocol TemplateObjectElement: TemplateObject, TemplateElement {
+    /// The value of `field` of the element of `array` at `index`.
+    static func templateValue(_ field: TemplateField, of array: [Self], at index: Int) -> TemplateValue?
+}
+
+extension TemplateObjectElement {
+    // Specialized for each conforming type, so `array[index]` reads one field instead of copying the element,
+    // as it does in code generic over the element.
+    static func templateValue(_ field: TemplateField, of array: [Self], at index: Int) -> TemplateValue? {
+        array[index].templateValue(field)
+    }
+
     static func templateValue(in array: [Self], at index: Int) -> TemplateValue {
         .object(TemplateArrayElement(array: array, index: index))
     }
 }
 
-/// An element of an array of objects, its fields read from the array (two words, stored inline in the
-/// existential).
-private struct TemplateArrayElement<Element: TemplateObject>: TemplateObject {
+/// An element of an array of objects (two words, stored inline in the existential).
+private struct TemplateArrayElement<Element: TemplateObjectElement>: TemplateObject {
     let array: [Element]
     let index: Int
 
-    // Through the buffer: the array's own subscript would copy the element here, where the code is generic.
-    func templateValue(_ field: TemplateField) -> TemplateValue? {
-        array.withUnsafeBufferPointer { $0[index].templateValue(field) }
-    }
+    func templateValue(_ field: TemplateField) -> TemplateValue? { Element.templateValue(field, of: array, at: index) }
 
     var mustacheValue: Any { array[index] }
 }
