@@ -18,23 +18,24 @@ extension ValidationContext {
         }
     }
 
-    private mutating func check(_ attribute: Attribute, owner: String) {
-        let name = "'\(attribute.name)' of \(owner)"
+    private mutating func check(_ attribute: Attribute, owner: @autoclosure () -> String) {
+        // Spelled only for a diagnostic: most attributes have none.
+        func name() -> String { "'\(attribute.name)' of \(owner())" }
         if attribute.type == .undefined && !attribute.isTransient {
-            log.error("attribute \(name) has no type (Undefined), which only transient attributes may have", at: attribute.location)
+            log.error("attribute \(name()) has no type (Undefined), which only transient attributes may have", at: attribute.location)
         }
         guard attribute.type == .composite else {
             if let compositeName = attribute.compositeName {
-                log.warning("attribute \(name) names composite '\(compositeName)' but its type is \(attribute.type.rawValue)", at: attribute.location)
+                log.warning("attribute \(name()) names composite '\(compositeName)' but its type is \(attribute.type.rawValue)", at: attribute.location)
             }
             return
         }
         guard let compositeName = attribute.compositeName else {
-            log.error("composite attribute \(name) names no composite type", at: attribute.location)
+            log.error("composite attribute \(name()) names no composite type", at: attribute.location)
             return
         }
         if compositesByName[compositeName] == nil {
-            log.error("composite type '\(compositeName)' of attribute \(name) does not exist", at: attribute.location)
+            log.error("composite type '\(compositeName)' of attribute \(name()) does not exist", at: attribute.location)
         }
     }
 

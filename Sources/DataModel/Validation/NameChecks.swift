@@ -26,9 +26,9 @@ extension ValidationContext {
         case member
     }
 
-    private mutating func checkName(_ name: String, _ role: NameRole, subject: String, at location: SourceLocation) {
+    private mutating func checkName(_ name: String, _ role: NameRole, subject: @autoclosure () -> String, at location: SourceLocation) {
         guard !name.isEmpty, let problem = problem(with: name, as: role) else { return }
-        log.warning("\(subject) \(problem)", at: location)
+        log.warning("\(subject()) \(problem)", at: location)
     }
 
     private func problem(with name: String, as role: NameRole) -> String? {

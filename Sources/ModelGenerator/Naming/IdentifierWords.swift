@@ -6,31 +6,39 @@
 public enum IdentifierWords {
     /// The words of `name`, in order, case preserved: `"avatar_URL.v2"` -> `["avatar", "URL", "v2"]`.
     public static func split(_ name: String) -> [String] {
-        var words: [String] = []
-        var word: [Character] = []
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return splitASCII(Array(name.utf8)) }
         let characters = Array(name)
-        let kinds = characters.map(NameCharacter.init)
+        return wordRanges(of: characters.map(NameCharacter.init)).map { String(characters[$0]) }
+    }
+
+    /// ``split(_:)`` of ASCII text, byte by byte: each byte is one `Character` of the same kind (a
+    /// `"\r\n"` is one `Character`, but two separators split words as one does).
+    private static func splitASCII(_ bytes: [UInt8]) -> [String] {
+        wordRanges(of: bytes.map(NameCharacter.init(ascii:))).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    /// Where the words are among characters of the given kinds.
+    private static func wordRanges(of kinds: [NameCharacter]) -> [Range<Int>] {
+        var words: [Range<Int>] = []
+        var wordStart: Int?
         for (index, kind) in kinds.enumerated() {
             guard kind.isWordPart else {
-                flush(&word, into: &words)
+                if let start = wordStart { words.append(start..<index) }
+                wordStart = nil
                 continue
             }
-            if !word.isEmpty, kind.isUppercase {
+            if let start = wordStart, kind.isUppercase {
                 let previous = kinds[index - 1]
                 let endsAcronym = previous.isUppercase && index + 1 < kinds.count && kinds[index + 1].isLowercase
                 if previous.isLowercase || previous.isNumber || endsAcronym {
-                    flush(&word, into: &words)
+                    words.append(start..<index)
+                    wordStart = index
                 }
             }
-            word.append(characters[index])
+            if wordStart == nil { wordStart = index }
         }
-        flush(&word, into: &words)
+        if let start = wordStart { words.append(start..<kinds.count) }
         return words
-    }
-
-    private static func flush(_ word: inout [Character], into words: inout [String]) {
-        if !word.isEmpty { words.append(String(word)) }
-        word.removeAll()
     }
 
     /// `name` with its first character upper-cased: `"tracks"` -> `"Tracks"`, for accessors like `addToTracks`.
@@ -67,15 +75,25 @@ struct NameCharacter {
 
     init(_ character: Character) {
         if let ascii = character.asciiValue {
-            isUppercase = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(ascii)
-            isLowercase = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(ascii)
-            isLetter = isUppercase || isLowercase
-            isNumber = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(ascii)
+            self.init(ascii: ascii)
         } else {
-            isLetter = character.isLetter
-            isNumber = character.isNumber
-            isUppercase = character.isUppercase
-            isLowercase = character.isLowercase
+            self.init(isLetter: character.isLetter, isNumber: character.isNumber,
+                      isUppercase: character.isUppercase, isLowercase: character.isLowercase)
         }
+    }
+
+    /// The kind of an ASCII byte.
+    init(ascii: UInt8) {
+        let isUppercase = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(ascii)
+        let isLowercase = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(ascii)
+        self.init(isLetter: isUppercase || isLowercase, isNumber: (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(ascii),
+                  isUppercase: isUppercase, isLowercase: isLowercase)
+    }
+
+    private init(isLetter: Bool, isNumber: Bool, isUppercase: Bool, isLowercase: Bool) {
+        self.isLetter = isLetter
+        self.isNumber = isNumber
+        self.isUppercase = isUppercase
+        self.isLowercase = isLowercase
     }
 }

@@ -18,6 +18,12 @@ public enum SwiftIdentifier {
     /// Whether `name` is a plain Swift identifier (letters, digits and `_`, not starting with a digit).
     /// Keywords count as identifiers here.
     public static func isValid(_ name: String) -> Bool {
+        let utf8 = name.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: a byte is a `Character` (a `"\r\n"` is not valid either way).
+            guard let first = utf8.first, NameCharacter(ascii: first).isLetter || first == UInt8(ascii: "_") else { return false }
+            return utf8.allSatisfy { NameCharacter(ascii: $0).isWordPart || $0 == UInt8(ascii: "_") }
+        }
         guard let first = name.first, NameCharacter(first).isLetter || first == "_" else { return false }
         return name.allSatisfy { NameCharacter($0).isWordPart || $0 == "_" }
     }

@@ -32,7 +32,9 @@ public enum SwiftSource {
 
     /// `text` on one line, for doc comments: line breaks become spaces.
     static func docText(_ text: String) -> String {
-        String(text.map { $0.isNewline ? " " : $0 })
+        // ASCII without line feeds, vertical tabs, form feeds and carriage returns has no line break.
+        if text.utf8.allSatisfy({ $0 < 0x80 && !(0x0A...0x0D).contains($0) }) { return text }
+        return String(text.map { $0.isNewline ? " " : $0 })
     }
 
     /// `name` with its first letter lowercased (`MediaItem` -> `mediaItem`).
