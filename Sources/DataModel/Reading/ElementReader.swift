@@ -18,7 +18,9 @@ struct ElementReader {
 
     /// The value of attribute `name`, as written.
     mutating func string(_ name: String) -> String? {
-        guard let index = node.attributes.firstIndex(where: { $0.name == name }) else { return nil }
+        // Lengths first: most names differ in length, which is cheaper to compare than their text.
+        let length = name.utf8.count
+        guard let index = node.attributes.firstIndex(where: { $0.name.utf8.count == length && $0.name == name }) else { return nil }
         used[index] = true
         return node.attributes[index].value
     }

@@ -43,8 +43,18 @@ public enum IdentifierWords {
 
     /// `name` with its first character upper-cased: `"tracks"` -> `"Tracks"`, for accessors like `addToTracks`.
     public static func capitalizingFirst(_ name: String) -> String {
+        if let ascii = replacingFirstASCIIByte(of: name, with: { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }) { return ascii }
         guard let first = name.first else { return name }
         return first.uppercased() + name.dropFirst()
+    }
+
+    /// `name` with its first byte changed by `change`, when `name` is ASCII and not empty (a byte is then a
+    /// `Character`, whose case mapping for ASCII letters is the byte's); nil otherwise.
+    static func replacingFirstASCIIByte(of name: String, with change: (UInt8) -> UInt8) -> String? {
+        guard let first = name.utf8.first, name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var bytes = Array(name.utf8)
+        bytes[0] = change(first)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A word as the first word of a lowerCamelCase name: an all-capitals acronym is lower-cased whole

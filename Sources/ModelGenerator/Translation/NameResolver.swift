@@ -77,16 +77,18 @@ struct MemberNames {
         let resolved = SwiftNaming.propertyName(forProperty: name, override: userInfo["swift.name"], reserved: reserved)
         log.note(renaming: resolved, at: location)
         var identifier = resolved.identifier
+        var identifierMutators = mutators(identifier)
         var number = 2
-        while used.contains(identifier) || mutators(identifier).contains(where: used.contains) {
+        while used.contains(identifier) || identifierMutators.contains(where: used.contains) {
             identifier = "\(resolved.identifier)\(number)"
+            identifierMutators = mutators(identifier)
             number += 1
         }
         if identifier != resolved.identifier {
             log.warning("property '\(name)' is named '\(identifier)' in Swift: '\(resolved.identifier)' is already a member of the class", at: location)
         }
         used.insert(identifier)
-        used.formUnion(mutators(identifier))
+        used.formUnion(identifierMutators)
         let escaped = ReservedNames.keywords.contains(identifier) ? "`\(identifier)`" : identifier
         return SwiftName(identifier: identifier, escaped: escaped, warning: nil)
     }

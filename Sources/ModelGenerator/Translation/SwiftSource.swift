@@ -39,6 +39,9 @@ public enum SwiftSource {
 
     /// `name` with its first letter lowercased (`MediaItem` -> `mediaItem`).
     static func lowercasingFirst(_ name: String) -> String {
+        if let ascii = IdentifierWords.replacingFirstASCIIByte(of: name, with: { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }) {
+            return ascii
+        }
         guard let first = name.first else { return name }
         return first.lowercased() + name.dropFirst()
     }

@@ -41,15 +41,19 @@ public struct OutputDirectory: Sendable {
     public func differences(from files: [GeneratedFile]) -> [Difference] {
         var differences: [Difference] = []
         let generated = Set(files.map(\.name))
+        // Files the listing lacks are missing without a read (all of them in a new directory).
+        let present = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        let presentNames = Set(present)
         for file in files {
-            let existing = FileManager.default.contents(atPath: url.appendingPathComponent(file.name).path)
+            let existing = presentNames.contains(file.name)
+                ? FileManager.default.contents(atPath: url.appendingPathComponent(file.name).path) : nil
             if existing == nil {
                 differences.append(.missing(file.name))
             } else if existing != Data(file.contents.utf8) {
                 differences.append(.changed(file.name))
             }
         }
-        for name in ownedFileNames() where !generated.contains(name) {
+        for name in ownedFileNames(among: present) where !generated.contains(name) {
             differences.append(.extra(name))
         }
         return differences.sorted { $0.name < $1.name }
@@ -78,9 +82,8 @@ public struct OutputDirectory: Sendable {
         return differences
     }
 
-    /// The `.swift` files in the directory that modelgen wrote.
-    private func ownedFileNames() -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+    /// The `.swift` files among `names` (the directory's) that modelgen wrote.
+    private func ownedFileNames(among names: [String]) -> [String] {
         let marker = Data(GeneratedFile.ownershipMarker.utf8)
         return names.filter { name in
             guard name.hasSuffix(".swift"), let handle = FileHandle(forReadingAtPath: url.appendingPathComponent(name).path) else { return false }
