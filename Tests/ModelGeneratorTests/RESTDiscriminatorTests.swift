@@ -30,6 +30,8 @@ struct RESTDiscriminatorTests {
         #expect(podcast.mappingLiteral.contains(#"entityKey: "kind","#) && podcast.mappingLiteral.contains(#"entityValue: "podcast","#))
         let audiobook = try #require(context?.entity("Audiobook")?.rest, "a subentity gets a mapping from its root's key alone")
         #expect(audiobook.entityKey == "kind" && audiobook.entityValue == "Audiobook")
+        #expect(audiobook.child(named: "entityKey") as? String == "kind", "templates read the key")
+        #expect(audiobook.child(named: "entityValue") as? String == "Audiobook", "templates read the value")
         let plain = try #require(context?.entity("Plain")?.rest)
         #expect(plain.entityKey == nil && !plain.mappingLiteral.contains("entity"))
     }

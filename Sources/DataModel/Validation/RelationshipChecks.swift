@@ -9,8 +9,9 @@ extension ValidationContext {
     }
 
     private mutating func check(_ relationship: Relationship, of entity: Entity) {
-        // Spelled only for a diagnostic: most relationships have none.
-        let name = { "\(entity.name).\(relationship.name)" }
+        // Spelled only for a diagnostic (most relationships have none), from the names alone: a closure
+        // capturing the entity would copy it.
+        let name = { [entityName = entity.name, relationshipName = relationship.name] in "\(entityName).\(relationshipName)" }
         if relationship.isOrdered && !relationship.isToMany {
             log.warning("relationship '\(name())' is ordered but not to-many; 'ordered' is ignored", at: relationship.location)
         }
@@ -47,7 +48,8 @@ extension ValidationContext {
                 log.error("inverse relationship '\(inverseEntityName).\(inverseName)' of '\(name())' does not exist", at: relationship.location)
                 return
             }
-            checkAgreement(of: relationship, named: name, on: entity, with: inverse, named: { "\(owner.name).\(inverse.name)" })
+            let inverseFullName = { [ownerName = owner.name, inverseName = inverse.name] in "\(ownerName).\(inverseName)" }
+            checkAgreement(of: relationship, named: name, on: entity, with: inverse, named: inverseFullName)
         }
     }
 

@@ -42,7 +42,8 @@ extension TemplateObject {
 
     /// `MustacheParent.child(named:)` for swift-mustache: the field `name`, as swift-mustache reads it.
     func mustacheChild(named name: String) -> Any? {
-        TemplateField.byName[name].flatMap(templateValue)?.mustacheValue
+        guard let field = TemplateField.byName[name] else { return nil }
+        return templateValue(field)?.mustacheValue
     }
 }
 
