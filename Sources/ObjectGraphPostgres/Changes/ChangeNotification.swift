@@ -56,12 +56,15 @@ struct ChangeNotification: Codable, Equatable {
         entitiesToRefetch = change.entitiesToRefetch.sorted()
     }
 
-    /// The JSON text sent, never longer than ``maximumPayloadSize`` bytes.
+    /// The JSON text sent, never longer than ``maximumPayloadSize`` bytes. A change whose objects cannot
+    /// fit is not encoded in full.
     func payload() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let full = String(decoding: try encoder.encode(self), as: UTF8.self)
-        if full.utf8.count <= Self.maximumPayloadSize { return full }
+        if !listExceedsMaximumPayloadSize {
+            let full = String(decoding: try encoder.encode(self), as: UTF8.self)
+            if full.utf8.count <= Self.maximumPayloadSize { return full }
+        }
         var names = Set(entitiesToRefetch)
         names.formUnion(objects.map(\.entity))
         names.formUnion(toManys.map(\.entity))
@@ -72,6 +75,21 @@ struct ChangeNotification: Codable, Equatable {
         // Too many entity names with long names: every entity may have changed.
         summary.entitiesToRefetch = ["*"]
         return String(decoding: try encoder.encode(summary), as: UTF8.self)
+    }
+
+    /// Whether the objects and to-manys alone take more than ``maximumPayloadSize`` bytes of JSON: each
+    /// at least its names and its keys with one-digit values (`{"entity":"","key":0,"kind":0,"table":""}`).
+    private var listExceedsMaximumPayloadSize: Bool {
+        var size = 0
+        for object in objects {
+            size += #"{"entity":"","key":0,"kind":0,"table":""}"#.utf8.count + object.entity.utf8.count + object.table.utf8.count
+            if size > Self.maximumPayloadSize { return true }
+        }
+        for toMany in toManys {
+            size += #"{"entity":"","key":0,"relationship":0,"table":""}"#.utf8.count + toMany.entity.utf8.count + toMany.table.utf8.count
+            if size > Self.maximumPayloadSize { return true }
+        }
+        return false
     }
 
     /// The notification in `payload`, or `nil` when it is not one.
