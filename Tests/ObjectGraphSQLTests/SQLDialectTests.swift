@@ -103,4 +103,19 @@ import Testing
         #expect(SQLDialect.sqlite.upsert(into: "m", key: "key", columns: ["key", "value"], values: "(?, ?)")
             == "INSERT OR REPLACE INTO \"m\" (\"key\", \"value\") VALUES (?, ?)")
     }
+
+    @Test func postgreSQLBatchesBindOneArrayPerColumnWhateverTheRowCount() throws {
+        let album = try schema.layout(of: "Album")
+        let columns = WriteSQL.insertColumns(of: album)
+        #expect(WriteSQL.insertColumnTypes(of: album).count == columns.count)
+        #expect(WriteSQL.insertColumnTypes(of: album).prefix(2) == [.key(referencing: "Album"), .attribute(.integer64)])
+        let insert = WriteSQL(dialect: .postgreSQL).insertFromArrays(album)
+        #expect(insert.hasPrefix("INSERT INTO \"Album\" (\"_pk\", \"_entity\", "))
+        #expect(insert.hasSuffix("SELECT * FROM unnest(" + (1...columns.count).map { "$\($0)" }.joined(separator: ", ") + ")"))
+        #expect(WriteSQL(dialect: .postgreSQL).updateFromArrays(table: "Album", columns: ["title", "year"])
+            == "WITH updated AS (UPDATE \"Album\" AS t SET \"title\" = v.\"title\", \"year\" = v.\"year\", \"_version\" = t.\"_version\" + 1 "
+            + "FROM unnest($1, $2, $3, $4) AS v(\"_pk\", \"_version\", \"title\", \"year\") "
+            + "WHERE t.\"_pk\" = v.\"_pk\" AND (v.\"_version\" = 0 OR t.\"_version\" = v.\"_version\") RETURNING t.\"_pk\") "
+            + "SELECT array_agg(\"_pk\") FROM updated")
+    }
 }

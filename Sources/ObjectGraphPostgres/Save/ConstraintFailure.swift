@@ -31,16 +31,20 @@ struct ConstraintFailure {
         }
     }
 
-    /// The error for a failed `UPDATE` of `updated`.
-    func updateError(_ updated: UpdatedObject, layout: EntityLayout) -> any Error {
+    /// The error for a failed `UPDATE` of a batch of updates of `layout`'s entity (NOT NULL: the first
+    /// update that sets the column to NULL).
+    func updateError(_ batch: [UpdatedObject], layout: EntityLayout) -> any Error {
         switch error.sqlState {
         case SQLState.notNullViolation:
-            guard let column = error.serverInfo?[.columnName], let attribute = layout.attributeColumns.firstIndex(of: column) else { return error }
+            guard let column = error.serverInfo?[.columnName], let attribute = layout.attributeColumns.firstIndex(of: column),
+                  let updated = batch.first(where: { $0.attributes.contains { $0.index == attribute && $0.value.isNull } }) ?? batch.first else {
+                return error
+            }
             return ObjectGraphError.validationFailed([ValidationFailure(
                 objectID: updated.id, entityName: updated.entityName, property: layout.entity.attributes[attribute].name,
                 kind: .missingValue)])
         case SQLState.uniqueViolation, SQLState.exclusionViolation:
-            return uniquenessError(candidates: [candidate(updated, layout: layout)]) ?? error
+            return uniquenessError(candidates: batch.map { candidate($0, layout: layout) }) ?? error
         default:
             return error
         }

@@ -4,6 +4,8 @@ import ObjectGraphSQL
 import PostgresNIO
 
 /// Writes one ``ChangeSet`` inside an open transaction: keys, deletes, updates, inserts, to-many changes.
+/// Inserts and updates go in batches, one array argument per column (``WriteSQL/insertFromArrays(_:)``),
+/// so each statement's text depends on the entity and columns only, not on the number of rows.
 ///
 /// Every update adds 1 to the row's version; an update or delete that carries the version its context read
 /// matches the row only at that version. Rows that do not match are conflicts: after every delete and
@@ -14,9 +16,8 @@ import PostgresNIO
 /// Uniqueness constraints and foreign keys are checked at commit (they are `DEFERRABLE INITIALLY
 /// DEFERRED`), so the order of rows within a save is free and values can move between objects.
 struct SaveWriter {
-    /// The most rows one `INSERT` carries (fewer when the entity has many columns: PostgreSQL binds at most
-    /// 65,535 arguments per statement).
-    static let preferredRowsPerBatch = 500
+    /// The most rows one `INSERT` or `UPDATE` carries, as arrays of one argument per column.
+    static let rowsPerBatch = 5_000
 
     let connection: PostgresConnection
     let schema: StoreSchema
@@ -36,8 +37,7 @@ struct SaveWriter {
             conflicts.append(StoreConflict(
                 id: deleted.id, entityName: deleted.entityName, isDeletion: true, readVersion: deleted.readVersion, stored: nil))
         }
-        for updated in try inLockOrder(changes.updated, id: \.id) {
-            guard try await !update(updated) else { continue }
+        for updated in try await update(changes.updated) {
             conflicts.append(StoreConflict(
                 id: updated.id, entityName: updated.entityName, isDeletion: false, readVersion: updated.readVersion, stored: nil))
         }
@@ -47,8 +47,9 @@ struct SaveWriter {
         return keys.permanentIDs
     }
 
-    /// `objects` sorted by table and key, the order every save locks existing rows in: two concurrent saves
-    /// changing the same rows then wait for each other in turn, never in a cycle (a deadlock, 40P01).
+    /// `objects` sorted by table and key, the order every save locks existing rows in (updates too: see
+    /// ``update(_:)``): two concurrent saves changing the same rows then wait for each other in turn, never
+    /// in a cycle (a deadlock, 40P01).
     private func inLockOrder<Object>(_ objects: [Object], id: (Object) -> AnyObjectID) throws -> [Object] {
         let ordered = try objects.map { object in (object, try schema.layout(of: id(object).entityName).table, try keys.key(of: id(object))) }
         return ordered.sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map(\.0)
@@ -60,48 +61,16 @@ struct SaveWriter {
         var blocks: [[Int64]] = []
         for (table, count) in zip(plan.tables, plan.counts) {
             var block: [Int64] = []
-            block.reserveCapacity(Int(count))
             try await connection.run(
-                "SELECT nextval($1::regclass) FROM generate_series(1, $2)",
+                "SELECT array_agg(nextval($1::regclass)) FROM generate_series(1, $2)",
                 [.string(SQL.quote(StoreSchema.keySequence(of: table))), .integer(count)]
-            ) { row in block.append(try row[0].decode(Int64.self)) }
+            ) { row in block = try row[0].decode([Int64].self) }
+            guard block.count == count else {
+                throw ObjectGraphError.inconsistentData("the sequence of \(table) gave \(block.count) keys for \(count) inserts")
+            }
             blocks.append(block)
         }
         keys = KeyAssignment(plan: plan, inserted: inserted, keysByTable: blocks)
-    }
-
-    /// Inserts every snapshot with its key, entity by entity, up to ``preferredRowsPerBatch`` rows per statement.
-    private func insert(_ inserted: [Snapshot]) async throws {
-        let sql = WriteSQL(dialect: .postgreSQL)
-        for (entityName, indices) in InsertPlan.indicesByEntity(inserted) {
-            let layout = try schema.layout(of: entityName)
-            let columns = WriteSQL.insertColumns(of: layout).count
-            let rowsPerBatch = max(1, min(Self.preferredRowsPerBatch, Int(UInt16.max) / columns))
-            var start = indices.startIndex
-            while start < indices.endIndex {
-                let rows = indices[start..<min(start + rowsPerBatch, indices.endIndex)]
-                var arguments: [AttributeValue] = []
-                arguments.reserveCapacity(rows.count * columns)
-                for index in rows { try row(of: inserted[index], key: keys.insertedKeys[index], layout: layout, into: &arguments) }
-                do {
-                    try await connection.run(sql.insert(layout, rows: rows.count), arguments)
-                } catch let error as PSQLError {
-                    throw ConstraintFailure(error: error, schema: schema).insertError(rows.map { inserted[$0] }, layout: layout)
-                }
-                start = rows.endIndex
-            }
-        }
-    }
-
-    /// Appends the insert arguments of `snapshot`: key, entity code, stored attributes, to-one keys.
-    private func row(of snapshot: Snapshot, key: Int64, layout: EntityLayout, into arguments: inout [AttributeValue]) throws {
-        guard snapshot.values.count == layout.attributeColumns.count, snapshot.toOneIDs.count == layout.toOneColumns.count else {
-            throw ObjectGraphError.inconsistentData("the inserted \(snapshot.entityName) \(snapshot.id) does not match its entity's shape")
-        }
-        arguments.append(.integer(key))
-        arguments.append(.integer(layout.code))
-        for index in snapshot.values.indices where layout.attributeColumns[index] != nil { arguments.append(snapshot.values[index]) }
-        for destination in snapshot.toOneIDs { arguments.append(try destination.map { AttributeValue.integer(try keys.key(of: $0)) } ?? .null) }
     }
 
     /// `conflicts` with the stored state of their objects, as the error to throw.
@@ -114,41 +83,6 @@ struct SaveWriter {
             conflict.stored = byID[conflict.id]
             return conflict
         })
-    }
-
-    /// `UPDATE` of the changed columns only, and of the version; `false` when the row is not at the version
-    /// the update was read at.
-    private func update(_ updated: UpdatedObject) async throws -> Bool {
-        let layout = try schema.layout(of: updated.entityName)
-        var columns: [String] = []
-        var arguments: [AttributeValue] = []
-        for change in updated.attributes {
-            guard layout.attributeColumns.indices.contains(change.index) else {
-                throw ObjectGraphError.inconsistentData("\(updated.entityName) has no attribute at index \(change.index)")
-            }
-            guard let column = layout.attributeColumns[change.index] else { continue }
-            columns.append(column)
-            arguments.append(change.value)
-        }
-        for change in updated.toOnes {
-            guard let slot = layout.entity.toOneSlot(forRelationshipAt: change.relationshipIndex) else {
-                throw ObjectGraphError.inconsistentData("\(updated.entityName) has no to-one at index \(change.relationshipIndex)")
-            }
-            columns.append(layout.toOneColumns[slot])
-            arguments.append(try change.destination.map { AttributeValue.integer(try keys.key(of: $0)) } ?? .null)
-        }
-        arguments.append(.integer(try keys.key(of: updated.id)))
-        let version = SQL.quote(SQL.versionColumn)
-        var sql = WriteSQL(dialect: .postgreSQL).update(table: layout.table, columns: columns, extra: ["\(version) = \(version) + 1"])
-        sql += versionCondition(updated.readVersion, into: &arguments) + " RETURNING 1"
-        var found = false
-        do {
-            try await connection.run(sql, arguments) { _ in found = true }
-        } catch let error as PSQLError {
-            throw ConstraintFailure(error: error, schema: schema).updateError(updated, layout: layout)
-        }
-        guard found || updated.readVersion > 0 else { throw ObjectGraphError.objectNotFound(updated.id) }
-        return found
     }
 
     /// `DELETE` of the row; its link rows go with it (`ON DELETE CASCADE`), keys naming it become NULL.

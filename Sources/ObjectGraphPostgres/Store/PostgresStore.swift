@@ -120,7 +120,18 @@ public final class PostgresStore: PersistentStore {
 extension PostgresConnection {
     /// Runs `sql` with `arguments` and hands each row to `body`.
     func run(_ sql: String, _ arguments: [AttributeValue] = [], _ body: (PostgresRandomAccessRow) throws -> Void = { _ in }) async throws {
-        let rows = try await query(try PostgresQuery(sql, arguments), logger: PostgresStore.logger)
+        try await run(try PostgresQuery(sql, arguments), body)
+    }
+
+    /// Runs `sql` with one array argument per column and hands each row to `body`.
+    func run(_ sql: String, _ columns: [ColumnArray], _ body: (PostgresRandomAccessRow) throws -> Void = { _ in }) async throws {
+        var bindings = PostgresBindings(capacity: columns.count)
+        for column in columns { bindings.append(column) }
+        try await run(PostgresQuery(unsafeSQL: sql, binds: bindings), body)
+    }
+
+    private func run(_ query: PostgresQuery, _ body: (PostgresRandomAccessRow) throws -> Void) async throws {
+        let rows = try await self.query(query, logger: PostgresStore.logger)
         for try await row in rows { try body(row.makeRandomAccess()) }
     }
 

@@ -27,14 +27,13 @@ package struct WriteSQL {
 
     /// `UPDATE table SET c1 = …, c2 = … WHERE _pk = …`: the values of `columns`, then the key (when no
     /// column changes, the statement sets the key to itself, so it still finds out whether the row exists).
-    /// `extra` assignments (already SQL, without arguments) follow the columns'.
-    package func update(table: String, columns: [String], extra: [String] = []) -> String {
+    package func update(table: String, columns: [String]) -> String {
         var number = 0
         func next() -> String {
             number += 1
             return dialect.placeholder(number)
         }
-        var assignments = columns.map { "\(SQL.quote($0)) = \(next())" } + extra
+        var assignments = columns.map { "\(SQL.quote($0)) = \(next())" }
         if assignments.isEmpty { assignments = ["\(SQL.quote(SQL.primaryKey)) = \(SQL.quote(SQL.primaryKey))"] }
         return "UPDATE \(SQL.quote(table)) SET \(assignments.joined(separator: ", ")) WHERE \(SQL.quote(SQL.primaryKey)) = \(next())"
     }

@@ -4,13 +4,16 @@ import Logging
 import PostgresNIO
 
 /// The lower bound on PostgreSQL: postgres-nio's `PostgresClient` with prepared statements, rows read by
-/// index into plain structs, and the batching of `PostgresStore` (500 rows per `INSERT`, one `UPDATE` per
-/// changed row, one transaction per write), on tables of the store's shape with keys chosen by the client.
+/// index into plain structs, and the batching of `PostgresStore` (500 rows per `INSERT` and per `UPDATE`,
+/// bound as one array per column and read with `unnest`, one transaction per write), on tables of the
+/// store's shape with keys chosen by the client.
 final class RawPostgresContender: Contender {
     private let client: PostgresClient
     private let running: Task<Void, Never>
     private var loaded: [(id: Int64, price: Double)] = []
     private static let logger = Logger(label: "raw-postgres-nio")
+    /// Rows per `INSERT` and `UPDATE`, as the store batches them.
+    private static let rowsPerBatch = 5_000
 
     init(configuration: PostgresClient.Configuration) async throws {
         client = PostgresClient(configuration: configuration)
@@ -34,24 +37,12 @@ final class RawPostgresContender: Contender {
 
     func insert(_ items: [ItemValues], owners: Int) async throws {
         try await client.withTransaction(logger: Self.logger) { connection in
-            for start in stride(from: 0, to: owners, by: InsertOwners.rows) {
-                let range = start..<min(start + InsertOwners.rows, owners)
-                let statement = InsertOwners(owners: range)
-                if range.count == InsertOwners.rows {
-                    _ = try await connection.execute(statement, logger: Self.logger)
-                } else {
-                    try await connection.query(PostgresQuery(unsafeSQL: InsertOwners.text(rows: range.count), binds: try statement.makeBindings()),
-                                               logger: Self.logger)
-                }
+            for start in stride(from: 0, to: owners, by: Self.rowsPerBatch) {
+                _ = try await connection.execute(InsertOwners(owners: start..<min(start + Self.rowsPerBatch, owners)), logger: Self.logger)
             }
-            for start in stride(from: 0, to: items.count, by: InsertItems.rows) {
-                let statement = InsertItems(items: items, range: start..<min(start + InsertItems.rows, items.count))
-                if statement.range.count == InsertItems.rows {
-                    _ = try await connection.execute(statement, logger: Self.logger)
-                } else {
-                    try await connection.query(PostgresQuery(unsafeSQL: InsertItems.text(rows: statement.range.count),
-                                                             binds: try statement.makeBindings()), logger: Self.logger)
-                }
+            for start in stride(from: 0, to: items.count, by: Self.rowsPerBatch) {
+                let range = start..<min(start + Self.rowsPerBatch, items.count)
+                _ = try await connection.execute(InsertItems(items: items, range: range), logger: Self.logger)
             }
         }
     }
@@ -88,7 +79,10 @@ final class RawPostgresContender: Contender {
         for index in loaded.indices { loaded[index].price += 1 }
         let changed = loaded
         try await client.withTransaction(logger: Self.logger) { connection in
-            for (id, price) in changed { _ = try await connection.execute(UpdatePrice(id: id, price: price), logger: Self.logger) }
+            for start in stride(from: 0, to: changed.count, by: Self.rowsPerBatch) {
+                let batch = changed[start..<min(start + Self.rowsPerBatch, changed.count)]
+                _ = try await connection.execute(UpdatePrices(ids: batch.map(\.id), prices: batch.map(\.price)), logger: Self.logger)
+            }
         }
         return changed.count
     }
@@ -108,25 +102,15 @@ extension RawContender.Row {
     }
 }
 
-/// `VALUES ($1, $2, …), (…)` for `rows` rows of `columns` columns.
-private func valuesList(rows: Int, columns: Int) -> String {
-    (0..<rows).map { row in "(" + (1...columns).map { "$\(row * columns + $0)" }.joined(separator: ", ") + ")" }
-        .joined(separator: ", ")
-}
-
 private struct InsertOwners: PostgresPreparedStatement {
     typealias Row = ()
-    static let rows = 500
-    static let sql = text(rows: rows)
-    static func text(rows: Int) -> String { #"INSERT INTO "Owner" ("_pk", "name") VALUES "# + valuesList(rows: rows, columns: 2) }
+    static let sql = #"INSERT INTO "Owner" ("_pk", "name") SELECT * FROM unnest($1::bigint[], $2::text[])"#
     let owners: Range<Int>
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: owners.count * 2)
-        for owner in owners {
-            bindings.append(Int64(owner + 1))
-            bindings.append("owner \(owner)")
-        }
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(owners.map { Int64($0 + 1) })
+        bindings.append(owners.map { "owner \($0)" })
         return bindings
     }
 
@@ -135,34 +119,58 @@ private struct InsertOwners: PostgresPreparedStatement {
 
 private struct InsertItems: PostgresPreparedStatement {
     typealias Row = ()
-    static let rows = 500
-    static let sql = text(rows: rows)
-    static func text(rows: Int) -> String {
-        #"INSERT INTO "Item" ("_pk", "name", "quantity", "price", "score", "isActive", "created", "code", "ratio", "owner") VALUES "#
-            + valuesList(rows: rows, columns: 10)
-    }
+    static let sql = #"""
+        INSERT INTO "Item" ("_pk", "name", "quantity", "price", "score", "isActive", "created", "code", "ratio", "owner")
+        SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::double precision[], $5::integer[], $6::boolean[],
+            $7::timestamptz[], $8::text[], $9::real[], $10::bigint[])
+        """#
     let items: [ItemValues]
     let range: Range<Int>
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: range.count * 10)
-        for index in range {
-            let item = items[index]
-            bindings.append(Int64(index + 1))
-            bindings.append(item.name)
-            bindings.append(item.quantity)
-            bindings.append(item.price)
-            bindings.append(item.score)
-            bindings.append(item.isActive)
-            bindings.append(item.created)
-            bindings.append(item.code)
-            bindings.append(item.ratio)
-            bindings.append(Int64(item.owner + 1))
-        }
+        let rows = items[range]
+        var bindings = PostgresBindings(capacity: 10)
+        bindings.append(range.map { Int64($0 + 1) })
+        bindings.append(rows.map(\.name))
+        bindings.append(rows.map(\.quantity))
+        bindings.append(rows.map(\.price))
+        bindings.append(rows.map(\.score))
+        bindings.append(rows.map(\.isActive))
+        bindings.append(rows.map(\.created))
+        bindings.append(NullableArray(rows.map(\.code)))
+        bindings.append(NullableArray(rows.map(\.ratio)))
+        bindings.append(rows.map { Int64($0.owner + 1) })
         return bindings
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {}
+}
+
+/// An array with NULL elements, which postgres-nio's `Array` encoding does not bind.
+private struct NullableArray<Element: PostgresArrayEncodable & PostgresNonThrowingEncodable>: PostgresNonThrowingEncodable {
+    static var psqlType: PostgresDataType { Element.psqlArrayType }
+    static var psqlFormat: PostgresFormat { .binary }
+    let elements: [Element?]
+
+    init(_ elements: [Element?]) { self.elements = elements }
+
+    func encode<JSONEncoder: PostgresJSONEncoder>(into buffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>) {
+        buffer.writeInteger(Int32(1))
+        buffer.writeInteger(Int32(elements.contains { $0 == nil } ? 1 : 0))
+        buffer.writeInteger(Element.psqlType.rawValue)
+        buffer.writeInteger(Int32(elements.count))
+        buffer.writeInteger(Int32(1))
+        for element in elements {
+            guard let element else {
+                buffer.writeInteger(Int32(-1))
+                continue
+            }
+            let lengthIndex = buffer.writerIndex
+            buffer.writeInteger(Int32(0))
+            element.encode(into: &buffer, context: context)
+            buffer.setInteger(Int32(buffer.writerIndex - lengthIndex - 4), at: lengthIndex)
+        }
+    }
 }
 
 private let itemColumns = #""_pk", "name", "quantity", "price", "score", "isActive", "created", "code", "ratio", "owner""#
@@ -206,15 +214,18 @@ private struct SelectPrices: PostgresPreparedStatement {
     }
 }
 
-private struct UpdatePrice: PostgresPreparedStatement {
+private struct UpdatePrices: PostgresPreparedStatement {
     typealias Row = ()
-    static let sql = #"UPDATE "Item" SET "price" = $1 WHERE "_pk" = $2"#
-    let id: Int64
-    let price: Double
+    static let sql = #"""
+        UPDATE "Item" AS t SET "price" = v."price" FROM unnest($1::bigint[], $2::double precision[]) AS v("_pk", "price")
+        WHERE t."_pk" = v."_pk"
+        """#
+    let ids: [Int64]
+    let prices: [Double]
     func makeBindings() throws -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 2)
-        bindings.append(price)
-        bindings.append(id)
+        bindings.append(ids)
+        bindings.append(prices)
         return bindings
     }
     func decodeRow(_ row: PostgresRow) throws -> Row {}

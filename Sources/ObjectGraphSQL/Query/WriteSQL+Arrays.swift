@@ -1,0 +1,57 @@
+import ObjectGraph
+
+/// The batch statements of PostgreSQL, which binds arrays: one argument per column holding that column's
+/// values for every row of the batch (`unnest($1, $2, …)`; the store binds each as an array of its
+/// column's type), so a statement's text
+/// depends on the columns only, never on the number of rows, and the server parses a short text per batch
+/// where a `VALUES` list has a placeholder per value.
+extension WriteSQL {
+    /// The types of ``insertColumns(of:)``, in the same order.
+    package static func insertColumnTypes(of layout: EntityLayout) -> [ColumnType] {
+        var types: [ColumnType] = [.key(referencing: layout.table), .attribute(.integer64)]
+        for (index, column) in layout.attributeColumns.enumerated() where column != nil {
+            types.append(.attribute(layout.entity.attributes[index].type))
+        }
+        for destination in layout.toOneDestinationTables { types.append(.key(referencing: destination)) }
+        return types
+    }
+
+    /// `INSERT INTO table (columns) SELECT * FROM unnest($1, …)`: a batch of rows as one array argument
+    /// per column of ``insertColumns(of:)``.
+    package func insertFromArrays(_ layout: EntityLayout) -> String {
+        let columns = Self.insertColumns(of: layout)
+        let list = columns.map(SQL.quote).joined(separator: ", ")
+        return "INSERT INTO \(SQL.quote(layout.table)) (\(list)) SELECT * FROM \(unnest(columns.count))"
+    }
+
+    /// `WITH updated AS (UPDATE table AS t SET c = v.c, …, "_version" = t."_version" + 1 FROM
+    /// unnest($1, $2, …) AS v("_pk", "_version", c, …) WHERE t."_pk" = v."_pk" AND (v."_version" = 0 OR
+    /// t."_version" = v."_version") RETURNING t."_pk") SELECT array_agg("_pk") FROM updated`: a batch of
+    /// updates of the same `columns`, as the arrays of the keys, of the versions the updates were read at
+    /// (0: not checked) and of each column's new values. Its one row holds the keys of the rows it
+    /// updated, as an array (NULL for none); a key it does not hold is a row that is gone or not at the
+    /// version it was read at.
+    package func updateFromArrays(table: String, columns: [String]) -> String {
+        let (key, version) = (SQL.quote(SQL.primaryKey), SQL.quote(SQL.versionColumn))
+        let assignments = columns.map { "\(SQL.quote($0)) = v.\(SQL.quote($0))" } + ["\(version) = t.\(version) + 1"]
+        let names = [key, version] + columns.map(SQL.quote)
+        return "WITH updated AS (UPDATE \(SQL.quote(table)) AS t SET \(assignments.joined(separator: ", ")) "
+            + "FROM \(unnest(names.count)) AS v(\(names.joined(separator: ", "))) "
+            + "WHERE t.\(key) = v.\(key) AND (v.\(version) = 0 OR t.\(version) = v.\(version)) RETURNING t.\(key)) "
+            + "SELECT array_agg(\(key)) FROM updated"
+    }
+
+    /// `SELECT count(*) FROM (SELECT 1 FROM table WHERE "_pk" = ANY($1) ORDER BY "_pk" FOR NO KEY UPDATE)
+    /// AS locked`: locks the rows whose keys the array argument holds one by one in key order, the order
+    /// every save locks rows in, whatever order the plans of the statements that change them later take.
+    package func lockInKeyOrder(table: String) -> String {
+        let key = SQL.quote(SQL.primaryKey)
+        return "SELECT count(*) FROM (SELECT 1 FROM \(SQL.quote(table)) WHERE \(key) = ANY(\(dialect.placeholder(1))) "
+            + "ORDER BY \(key) FOR NO KEY UPDATE) AS locked"
+    }
+
+    /// `unnest($1, $2, …)` over `count` array arguments (the store binds them typed).
+    private func unnest(_ count: Int) -> String {
+        "unnest(" + (1...count).map(dialect.placeholder).joined(separator: ", ") + ")"
+    }
+}
