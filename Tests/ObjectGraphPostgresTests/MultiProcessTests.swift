@@ -7,7 +7,7 @@ import Testing
 
 /// Several processes on one database: version checks make concurrent read-modify-write saves exact, and a
 /// process killed in the middle of a save loses nothing that committed and leaves nothing of that save.
-@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason))
+@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(3)))
 struct PostgresMultiProcessTests {
     static let processes = 4
     static let savesPerProcess = 250

@@ -50,7 +50,7 @@ struct SchemaInstaller {
             }
             try await connection.run("COMMIT")
         } catch {
-            try? await connection.run("ROLLBACK")
+            await connection.rollBack(after: error)
             throw error
         }
     }

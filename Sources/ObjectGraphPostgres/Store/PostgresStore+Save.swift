@@ -26,7 +26,7 @@ extension PostgresStore {
                 }
                 return (ids, change)
             } catch {
-                try? await connection.run("ROLLBACK")
+                await connection.rollBack(after: error)
                 throw error
             }
         }
