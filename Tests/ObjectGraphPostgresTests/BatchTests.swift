@@ -8,7 +8,7 @@ import Testing
 /// Saves larger than one of the store's statements (5,000 rows, bound as one array per column): every
 /// batch is written, updates are grouped by changed columns, and a conflict or a bad value in any of them
 /// fails the whole save.
-@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason))
+@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(3)))
 struct PostgresBatchTests {
     @Test func insertsAndUpdatesAcrossBatchesAndColumnGroupsWriteEveryValue() async throws {
         let store = try await TestDatabase.store()

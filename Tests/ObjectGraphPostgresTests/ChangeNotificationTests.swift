@@ -7,7 +7,7 @@ import Testing
 
 /// Saves reach every other store on the same database and schema through `LISTEN`/`NOTIFY`, with what
 /// they changed, only when they commit; contexts over those stores merge them.
-@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(3)))
 struct PostgresChangeNotificationTests {
     @Test func anotherStoresSavesArriveWithTheirObjectsAndProperties() async throws {
         let writer = try await TestDatabase.store()

@@ -5,7 +5,7 @@ import ObjectGraphPostgres
 import Testing
 
 /// The store conformance suite, unchanged, against PostgreSQL (each check in a schema of its own).
-@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(3)))
 struct PostgresConformanceTests {
     @Test(arguments: StoreConformance.Check.allCases)
     func conformance(_ check: StoreConformance.Check) async throws {

@@ -6,7 +6,7 @@ import ObjectGraphPostgres
 import Testing
 
 /// Faults of the server and the connection are typed errors; nothing is half-written and the pool recovers.
-@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(3)))
 struct PostgresErrorTests {
     @Test func anUnreachableServerIsNamed() async throws {
         var configuration = PostgresStore.Configuration(host: "127.0.0.1", port: 1, username: "nobody")

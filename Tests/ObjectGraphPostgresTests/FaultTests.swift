@@ -7,7 +7,7 @@ import Testing
 
 /// A wrong password and a statement timeout are typed errors; a save they stop writes nothing, the context
 /// keeps its changes and the store works afterwards.
-@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(3)))
 struct PostgresFaultTests {
     /// The test cluster asks members of `og_password_auth` for a SCRAM password (Scripts/postgres-cluster.sh).
     @Test func aWrongPasswordIsAnAuthenticationFailureAndTheRightOneConnects() async throws {

@@ -8,7 +8,7 @@ import Testing
 /// Values and identifiers never reach SQL text unbound or unquoted: a model whose entity, attribute and
 /// relationship names are made of quotes, semicolons and `$1`, holding such values, saves, reads, filters,
 /// sorts, updates and deletes exactly, and the database keeps every other table.
-@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(3)))
 struct PostgresInjectionTests {
     static let owner = #"Ow"ner'; DROP TABLE "og_metadata"; --$1"#
     static let item = #"It'em"; DELETE FROM "Owner"; $1"#

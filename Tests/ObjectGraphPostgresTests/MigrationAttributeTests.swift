@@ -6,7 +6,7 @@ import ObjectGraphPostgres
 import Testing
 
 /// Attribute steps on a PostgreSQL schema: in place where `ALTER TABLE` can do them, by a rebuild otherwise.
-@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason))
+@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(3)))
 struct PostgresAttributeMigrationTests {
     typealias M = VersionedModels
     let schema: MigrationSchema

@@ -8,7 +8,7 @@ import Testing
 
 /// Custom steps, failures that must leave the schema unchanged, the migration policy, unknown versions,
 /// and several stores starting at once on a schema of an older version.
-@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason))
+@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(3)))
 struct PostgresMigrationRunTests {
     typealias M = VersionedModels
     let schema: MigrationSchema

@@ -6,7 +6,7 @@ import ObjectGraphPostgres
 import Testing
 
 /// Entity, hierarchy, relationship, index and uniqueness steps on a PostgreSQL schema.
-@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason))
+@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(3)))
 struct PostgresStructureMigrationTests {
     typealias M = VersionedModels
     let schema: MigrationSchema

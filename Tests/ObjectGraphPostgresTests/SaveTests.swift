@@ -6,7 +6,7 @@ import ObjectGraphPostgres
 import Testing
 
 /// Saves against a real server: quoting, typed constraint errors, all-or-nothing.
-@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(3)))
 struct PostgresSaveTests {
     /// Names and values made of quotes, semicolons and `$1` reach the server bound or quoted, never as SQL.
     @Test func hostileNamesAndValuesAreBoundOrQuoted() async throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// The SQLite store's query cases against PostgreSQL: every native predicate and sort gives exactly the
 /// InMemoryStore's answer (snapshots, order, counts), row for row.
-@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(3)))
 struct PostgresTranslationTests {
     @Test(arguments: TranslationCase.predicates + TranslationCase.sorted)
     func sameAnswerAsInMemory(_ testCase: TranslationCase) async throws {
