@@ -18,6 +18,9 @@ import ObjectGraphSQLite
 ///   cached object's to-one points at are evicted.
 /// - Saves go into the cache at once (the app sees its changes, offline too) and into a persisted outbox
 ///   that replays them to the server in order when it is reachable (``outboxEntries``).
+/// - Conflicts are not detected: snapshots carry version 0 and a save never fails because another client
+///   changed an object since it was read; the last write to reach the server wins
+///   (``ObjectGraph/StoreCapabilities/detectsConflicts`` is false).
 ///
 /// ```swift
 /// let remote = try RESTStore(model: GitHubModel.model.schema, baseURL: URL(string: "https://api.github.com")!)
@@ -80,9 +83,14 @@ public actor CachingStore: PersistentStore {
         replayTask?.cancel()
     }
 
-    /// The remote store's capabilities: the context sends only what the server can be asked; the cache
-    /// evaluates at least as much.
-    public nonisolated var capabilities: StoreCapabilities { remote.capabilities }
+    /// The remote store's capabilities (the context sends only what the server can be asked; the cache
+    /// evaluates at least as much), without ``ObjectGraph/StoreCapabilities/detectsConflicts``: the caching
+    /// store does not detect conflicts, whatever the remote store does.
+    public nonisolated var capabilities: StoreCapabilities {
+        var capabilities = remote.capabilities
+        capabilities.detectsConflicts = false
+        return capabilities
+    }
 
     /// Observes saves and the objects refreshes from the server inserted, changed or removed, with the
     /// caching store's IDs.
