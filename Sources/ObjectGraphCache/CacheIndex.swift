@@ -11,7 +11,7 @@ import ObjectGraph
 final class CacheIndex {
     private let database: IdentityDatabase
     private(set) var cacheIDs: [AnyObjectID: AnyObjectID] = [:]
-    private(set) var remoteIDs: [AnyObjectID: AnyObjectID] = [:]
+    private(set) var remoteIDs = StoreIDsByRow()
     private var fetchedAt: [AnyObjectID: Double] = [:]
     private var usedAt: [AnyObjectID: Int64] = [:]
     private var touched: Set<AnyObjectID> = []

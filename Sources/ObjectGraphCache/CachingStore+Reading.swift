@@ -54,8 +54,8 @@ extension CachingStore {
     func fetchFromCache(_ request: StoreFetchRequest) async throws -> [Snapshot] {
         var whole = request
         (whole.limit, whole.offset) = (nil, 0)
-        let rows = try await cache.fetch(whole).compactMap(storeSnapshot(fromCache:))
-        let answer = Array(try await orderingTies(rows, of: request).dropFirst(request.offset).prefix(request.limit ?? .max))
+        var answer = try await orderingTies(storeSnapshotsWithoutUse(fromCache: try await cache.fetch(whole)), of: request)
+        if request.limit != nil || request.offset > 0 { answer = Array(answer.dropFirst(request.offset).prefix(request.limit ?? .max)) }
         index.touch(answer.map(\.id))
         return answer
     }

@@ -29,6 +29,9 @@ extension CachingStore {
         guard var entity = model.entity(named: entityName), let attributeName = path.last else {
             throw ObjectGraphError.unknownProperty(entity: entityName, property: path.joined(separator: "."))
         }
+        if path.count == 1, let attributeIndex = entity.attributeIndex(named: attributeName) {
+            return snapshots.map { attributeIndex < $0.values.count ? $0.values[attributeIndex] : .null }
+        }
         var owners: [Snapshot?] = snapshots
         for name in path.dropLast() {
             guard let index = entity.relationshipIndex(named: name), let slot = entity.toOneSlot(forRelationshipAt: index),
@@ -36,7 +39,7 @@ extension CachingStore {
                 throw ObjectGraphError.unknownProperty(entity: entity.name, property: name)
             }
             let ids = owners.map { owner in owner.flatMap { slot < $0.toOneIDs.count ? $0.toOneIDs[slot] : nil } }
-            let found = try await cache.snapshots(for: cacheIDs(Array(Set(ids.compactMap(\.self))))).compactMap(storeSnapshot(fromCache:))
+            let found = storeSnapshotsWithoutUse(fromCache: try await cache.snapshots(for: cacheIDs(Array(Set(ids.compactMap(\.self))))))
             let byID = Dictionary(found.map { ($0.id, $0) }) { first, _ in first }
             owners = ids.map { $0.flatMap { byID[$0] } }
             entity = destination

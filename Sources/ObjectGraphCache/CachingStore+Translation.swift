@@ -3,15 +3,32 @@ import ObjectGraph
 extension CachingStore {
     /// `snapshot` (read from the cache) with the caching store's IDs; `nil` for a row without identity.
     func storeSnapshot(fromCache snapshot: Snapshot) -> Snapshot? {
-        guard let id = index.remoteIDs[snapshot.id] else { return nil }
+        storeSnapshot(fromCache: snapshot, rows: index.remoteIDs.table(of: snapshot.id.entityName))
+    }
+
+    /// `snapshot` with the caching store's IDs, its own read from `rows` (the table of its root entity).
+    private func storeSnapshot(fromCache snapshot: Snapshot, rows: [AnyObjectID?]) -> Snapshot? {
+        guard let id = rows.storeID(ofRow: snapshot.id) else { return nil }
         let toOneIDs = snapshot.toOneIDs.allSatisfy { $0 == nil } ? snapshot.toOneIDs
             : SharedSlice(snapshot.toOneIDs.map { $0.flatMap { index.remoteIDs[$0] } })
         return Snapshot(id: id, entityName: snapshot.entityName, values: snapshot.values, toOneIDs: toOneIDs)
     }
 
+    /// Cache snapshots with the caching store's IDs (without noting them as used).
+    func storeSnapshotsWithoutUse(fromCache snapshots: [Snapshot]) -> [Snapshot] {
+        var rows: (root: String, table: [AnyObjectID?]) = ("", [])
+        var translated: [Snapshot] = []
+        translated.reserveCapacity(snapshots.count)
+        for snapshot in snapshots {
+            if snapshot.id.entityName != rows.root { rows = (snapshot.id.entityName, index.remoteIDs.table(of: snapshot.id.entityName)) }
+            if let storeSnapshot = storeSnapshot(fromCache: snapshot, rows: rows.table) { translated.append(storeSnapshot) }
+        }
+        return translated
+    }
+
     /// Cache snapshots with the caching store's IDs, noting the objects as used.
     func storeSnapshots(fromCache snapshots: [Snapshot]) -> [Snapshot] {
-        let translated = snapshots.compactMap(storeSnapshot(fromCache:))
+        let translated = storeSnapshotsWithoutUse(fromCache: snapshots)
         index.touch(translated.map(\.id))
         return translated
     }
