@@ -71,7 +71,7 @@ struct ConstraintFailure {
     /// The uniqueness violation of the constraint the server names, blaming the candidate whose values the
     /// server's detail (`Key (name)=(Low) already exists.`) shows, or the first candidate the constraint covers.
     private func uniquenessError(candidates: [Candidate]) -> ObjectGraphError? {
-        guard let name = error.serverInfo?[.constraintName], let index = schema.uniqueIndexes.first(where: { $0.name == name }) else {
+        guard let name = error.serverInfo?[.constraintName], let index = schema.uniqueIndexes.first(where: { SQLDialect.postgreSQL.generatedName($0.name) == name }) else {
             return nil
         }
         let covered = Set(schema.model.entityNames(inHierarchyOf: index.entity.name))

@@ -181,7 +181,7 @@ package final class SQLMigrator<Database: MigrationDatabase>: MigrationExecutor 
 
     /// Drops the older schema's indexes, except those whose statement is in `keeping`.
     private nonisolated(nonsending) func dropIndexes(of schema: StoreSchema, keeping: Set<String>) async throws {
-        let uniqueness = Set(schema.uniqueIndexes.map(\.name))
+        let uniqueness = Set(schema.uniqueIndexes.map { dialect.generatedName($0.name) })
         keptIndexes = []
         for index in schema.indexDefinitions(for: dialect) {
             if keeping.contains(index.statement) {
@@ -220,7 +220,7 @@ package final class SQLMigrator<Database: MigrationDatabase>: MigrationExecutor 
 
     /// Creates the newer schema's indexes; a uniqueness constraint that existing rows break names them.
     private nonisolated(nonsending) func createIndexes(of mapping: MigrationMapping) async throws {
-        let uniqueByName = Dictionary(mapping.new.uniqueIndexes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let uniqueByName = Dictionary(mapping.new.uniqueIndexes.map { (dialect.generatedName($0.name), $0) }, uniquingKeysWith: { first, _ in first })
         for index in mapping.new.indexDefinitions(for: dialect) where !keptIndexes.contains(index.statement) {
             guard let violation = try await database.attempt(index.statement, []) else { continue }
             guard violation == .unique, let unique = uniqueByName[index.name] else {

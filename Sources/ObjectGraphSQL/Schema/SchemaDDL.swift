@@ -6,7 +6,7 @@ extension StoreSchema {
     package static let sequenceTable = "_og_sequence"
 
     /// PostgreSQL: the sequence the keys of `table` come from.
-    package static func keySequence(of table: String) -> String { "_og_seq_" + table }
+    package static func keySequence(of table: String) -> String { SQLDialect.postgreSQL.generatedName("_og_seq_" + table) }
 
     /// Every CREATE statement in `dialect`, tables first. PostgreSQL tables also get foreign keys, checked
     /// at commit (so a save writes its rows in any order); a deleted destination leaves NULL behind, as a
@@ -49,19 +49,21 @@ extension StoreSchema {
         return "CREATE TABLE IF NOT EXISTS \(SQL.quote(link.name)) (\(columns), UNIQUE (\"a\", \"b\"))"
     }
 
-    /// Every index's name, table and statement in `dialect`: link tables' reverse indexes, plain indexes,
-    /// then uniqueness (UNIQUE indexes in SQLite; deferred constraints in PostgreSQL).
+    /// Every index's name (``SQLDialect/generatedName(_:)``), table and statement in `dialect`: link
+    /// tables' reverse indexes, plain indexes, then uniqueness (UNIQUE indexes in SQLite; deferred
+    /// constraints in PostgreSQL).
     package func indexDefinitions(for dialect: SQLDialect = .sqlite) -> [(name: String, table: String, statement: String)] {
         var definitions: [(name: String, table: String, statement: String)] = []
         for link in links {
-            definitions.append((link.name + "_b", link.name,
-                                "CREATE INDEX IF NOT EXISTS \(SQL.quote(link.name + "_b")) ON \(SQL.quote(link.name)) (\"b\")"))
+            let name = dialect.generatedName(link.name + "_b")
+            definitions.append((name, link.name, "CREATE INDEX IF NOT EXISTS \(SQL.quote(name)) ON \(SQL.quote(link.name)) (\"b\")"))
         }
         for index in indexes {
-            definitions.append((index.name, index.table,
-                                "CREATE INDEX IF NOT EXISTS \(SQL.quote(index.name)) ON \(SQL.quote(index.table)) (\(index.columns))"))
+            let name = dialect.generatedName(index.name)
+            definitions.append((name, index.table, "CREATE INDEX IF NOT EXISTS \(SQL.quote(name)) ON \(SQL.quote(index.table)) (\(index.columns))"))
         }
         for index in uniqueIndexes {
+            let name = dialect.generatedName(index.name)
             let columns = index.columns.map(SQL.quote).joined(separator: ", ")
             let partial = index.partialCodes.map { codes in
                 " WHERE \(SQL.quote(SQL.entityColumn)) IN (\(codes.map(String.init).joined(separator: ", ")))"
@@ -69,7 +71,7 @@ extension StoreSchema {
             let statement: String
             switch dialect {
             case .sqlite:
-                statement = "CREATE UNIQUE INDEX IF NOT EXISTS \(SQL.quote(index.name)) ON \(SQL.quote(index.table)) (\(columns))\(partial)"
+                statement = "CREATE UNIQUE INDEX IF NOT EXISTS \(SQL.quote(name)) ON \(SQL.quote(index.table)) (\(columns))\(partial)"
             case .postgreSQL:
                 // Checked at commit, so values can move between objects within a save; a constraint of a
                 // subentity is an exclusion constraint, the form that can be both partial and deferred.
@@ -77,10 +79,10 @@ extension StoreSchema {
                     ? "UNIQUE (\(columns))"
                     : "EXCLUDE USING btree (\(index.columns.map { "\(SQL.quote($0)) WITH =" }.joined(separator: ", ")))"
                         + partial.replacingOccurrences(of: " WHERE ", with: " WHERE (") + ")"
-                statement = "ALTER TABLE \(SQL.quote(index.table)) ADD CONSTRAINT \(SQL.quote(index.name)) \(constraint) "
+                statement = "ALTER TABLE \(SQL.quote(index.table)) ADD CONSTRAINT \(SQL.quote(name)) \(constraint) "
                     + "DEFERRABLE INITIALLY DEFERRED"
             }
-            definitions.append((index.name, index.table, statement))
+            definitions.append((name, index.table, statement))
         }
         return definitions
     }

@@ -4,6 +4,7 @@ import ObjectGraph
 #if PostgreSQL
 import ObjectGraphPostgres
 #endif
+import ObjectGraphSQL
 import ObjectGraphSQLite
 import Testing
 
@@ -161,9 +162,9 @@ extension ChainDatabase {
         }
     }
 
-    /// `name` as the server stores it: PostgreSQL keeps the first 63 bytes of an identifier.
+    /// The name the store gives an index called `name` on this database (``SQLDialect/generatedName(_:)``).
     func storedName(_ name: String) -> String {
-        backend == .postgreSQL ? String(decoding: name.utf8.prefix(63), as: UTF8.self) : name
+        (backend == .postgreSQL ? SQLDialect.postgreSQL : .sqlite).generatedName(name)
     }
 
     private func psqlColumn(_ sql: String) throws -> [String] {
