@@ -64,7 +64,7 @@ struct PostgresAttributeMigrationTests {
         let keys = try await schema.create(v1, [
             .init(entity: "Value", values: ["ratio": .double(Double(Float(0.1))), "score": .double(0.1), "flag": .bool(true),
                                             "when": .date(when), "id": .uuid(uuid), "pinned": .bool(true)]),
-            .init(entity: "Value", values: [:]),
+            .init(entity: "Value", values: [:]), .init(entity: "Value", values: ["flag": .bool(false)]),
         ])
         let current = VersionedModels.history([("1", v1), ("2", v2)], stages: [[
             .changeAttributeType(entity: "Value", attribute: "ratio", from: .float, to: .double),
@@ -82,6 +82,7 @@ struct PostgresAttributeMigrationTests {
         #expect(values[keys[0]]?["id"] == "\"\(uuid.uuidString)\"" && values[keys[0]]?["pinned"] == "true")
         #expect(values[keys[0]]?["when"] == "\"2001-01-01T00:00:01.500000000Z\"")
         #expect(values[keys[1]]?["pinned"] == "false" && values[keys[1]]?["when"] == "null")
+        #expect(values[keys[1]]?["flag"] == "null" && values[keys[1]]?["id"] == "null" && values[keys[2]]?["flag"] == "\"false\"")
         #expect(try schema.column("SELECT is_nullable FROM information_schema.columns WHERE table_schema = current_schema() "
             + "AND table_name = 'Value' AND column_name = 'pinned'") == ["NO"])
     }

@@ -120,11 +120,13 @@ func model(_ entities: EntityDescription...) -> ModelDescription {
         let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
         do {
             let writer = try await SQLiteStore(at: .file(path), model: v1)
-            _ = try await writer.save(ChangeSet(inserted: [Snapshot(
-                id: .temporary(entityName: "Value"), entityName: "Value",
-                values: [.integer(-3), .double(Double(Float(0.1))), .integer(70000), .double(0.1), .bool(true),
-                         .date(Date(timeIntervalSinceReferenceDate: 1.5)), .uuid(uuid)],
-                toOneIDs: [])]))
+            _ = try await writer.save(ChangeSet(inserted: [
+                Snapshot(id: .temporary(entityName: "Value"), entityName: "Value",
+                         values: [.integer(-3), .double(Double(Float(0.1))), .integer(70000), .double(0.1), .bool(true),
+                                  .date(Date(timeIntervalSinceReferenceDate: 1.5)), .uuid(uuid)], toOneIDs: []),
+                Snapshot(id: .temporary(entityName: "Value"), entityName: "Value",
+                         values: [.null, .null, .null, .null, .bool(false), .null, .null], toOneIDs: []),
+            ]))
         }
         let current = Versions.model([("1", v1), ("2", v2)], stages: [[
             .changeAttributeType(entity: "Value", attribute: "small", from: .integer16, to: .integer64),
@@ -136,10 +138,12 @@ func model(_ entities: EntityDescription...) -> ModelDescription {
             .changeAttributeType(entity: "Value", attribute: "id", from: .uuid, to: .string),
         ]])
         let store = try await SQLiteStore(at: .file(path), model: current)
-        let value = try #require(try await store.objects("Value").values.first)
+        let values = try await store.objects("Value").sorted { $0.key < $1.key }.map(\.value)
+        let value = try #require(values.first)
         #expect(value["small"] == "-3" && value["ratio"] == String(Double(Float(0.1))))
         #expect(value["count"] == "\"70000\"" && value["score"] == "\"0.1\"" && value["flag"] == "\"true\"")
         #expect(value["when"] == "\"2001-01-01T00:00:01.500000000Z\"" && value["id"] == "\"\(uuid.uuidString)\"")
+        #expect(values.last?["flag"] == "\"false\"" && values.last?["id"] == "null" && values.last?["score"] == "null")
     }
 
     /// Dates become ISO 8601 text in UTC with nine fraction digits: exact to the nanosecond, before and

@@ -76,8 +76,12 @@ package struct MigrationMapping: Sendable {
                 case .integer16, .integer32, .integer64: source = .text(oldColumn)
                 case .decimal, .uri, .string: break
                 default:
-                    source = .text(oldColumn)
-                    copy.textConversions.append((column, oldColumn, oldAttribute.type))
+                    if let expression = TextConversion.expression(SQL.column("o", oldColumn), from: oldAttribute.type, in: dialect) {
+                        source = .expression(expression, [])
+                    } else {
+                        source = .text(oldColumn)
+                        copy.textConversions.append((column, oldColumn, oldAttribute.type))
+                    }
                 }
             }
         }

@@ -4,9 +4,12 @@ import ObjectGraph
 /// Rewrites the values of one column, copied from an attribute of a scalar type that became a String,
 /// as the text ``ObjectGraph/MigrationStep/isLossless(from:to:)`` documents: `true`/`false`, dates in
 /// ISO 8601 in UTC with nine fraction digits, numbers as Swift prints them (shortest exact form), UUIDs
-/// in their standard form. The values are read from the older table, typed, and written by key, so both
-/// stores write the same text. (Integers, which `CAST … AS TEXT` writes the same way, are converted in
-/// SQL by the copy.)
+/// in their standard form.
+///
+/// Booleans and UUIDs (``expression(_:from:in:)``), like integers (`CAST … AS TEXT`), are converted in
+/// SQL by the copy itself. Dates and floating-point numbers are not: neither database prints them as
+/// Swift does, so their values are read from the older table, typed, and written by key, one `UPDATE`
+/// per row, so both stores write the same text.
 package struct TextConversion {
     /// The newer table and its text column.
     package let table: String
@@ -28,6 +31,29 @@ package struct TextConversion {
         let update = "UPDATE \(SQL.quote(table)) SET \(SQL.quote(column)) = ? WHERE \(pk) = ?"
         for row in rows where !row[1].isNull {
             try await database.execute(update, [.string(Self.text(row[1], from: from)), row[0]])
+        }
+    }
+
+    /// SQL computing the text of the older `column` (an expression over the older row) of `type` in
+    /// `dialect`, NULL staying NULL, when SQL can write exactly the text ``text(_:from:)`` writes: for
+    /// booleans and UUIDs (SQLite stores a UUID as 16 bytes, PostgreSQL as `uuid`); `nil` otherwise.
+    ///
+    /// ```swift
+    /// TextConversion.expression("o.\"flag\"", from: .boolean, in: .sqlite)
+    /// // CASE WHEN o."flag" IS NULL THEN NULL WHEN o."flag" THEN 'true' ELSE 'false' END
+    /// ```
+    package static func expression(_ column: String, from type: AttributeType, in dialect: SQLDialect) -> String? {
+        switch (type, dialect) {
+        case (.boolean, _):
+            return "CASE WHEN \(column) IS NULL THEN NULL WHEN \(column) THEN 'true' ELSE 'false' END"
+        case (.uuid, .postgreSQL):
+            return "upper(CAST(\(column) AS TEXT))"
+        case (.uuid, .sqlite):
+            let hex = "hex(\(column))"
+            let groups = [(1, 8), (9, 4), (13, 4), (17, 4), (21, 12)].map { "substr(\(hex), \($0.0), \($0.1))" }
+            return "CASE WHEN \(column) IS NULL THEN NULL ELSE \(groups.joined(separator: " || '-' || ")) END"
+        default:
+            return nil
         }
     }
 
