@@ -41,19 +41,22 @@ extension ManagedObject {
     /// inverse to-one), which saves a scan of the members.
     private func sideAdd(_ member: ManagedObject, at index: Int, position: Int?, isAbsent: Bool = false) {
         switch relationshipStates[index] {
-        case .toMany(var members):
+        case .toMany(let members):
             let existing = isAbsent ? nil : members.firstIndex(where: { $0 === member })
             if existing != nil && position == nil { return }
             willChangeRelationships()
-            // Leave `members` the only reference to the array, so it changes in place instead of being copied.
-            relationshipStates[index] = .toManyFault
-            if let existing { members.remove(at: existing) }
-            if let position {
-                members.insert(member, at: min(max(0, position), members.count))
-            } else {
-                members.append(member)
+            relationshipStates.update(at: index) { state in
+                guard case .toMany(var members) = state else { return }
+                // Leave `members` the only reference to the array, so it changes in place instead of being copied.
+                state = .toManyFault
+                if let existing { members.remove(at: existing) }
+                if let position {
+                    members.insert(member, at: min(max(0, position), members.count))
+                } else {
+                    members.append(member)
+                }
+                state = .toMany(members)
             }
-            relationshipStates[index] = .toMany(members)
         case .toManyFault:
             willChangeRelationships()
             if let context { context.notePending(context.pendingKey(objectID, entity: entity, relationshipIndex: index)) { $0.add(member) } }

@@ -46,12 +46,27 @@ extension SharedSlice: RandomAccessCollection, MutableCollection {
         }
         set {
             precondition(position >= 0 && position < count, "index \(position) is out of range 0..<\(count)")
-            if offset != 0 || count != storage.count {
-                storage = Array(storage[offset..<offset + count])
-                offset = 0
-            }
+            takeOwnStorage()
             storage[position] = newValue
         }
+    }
+
+    /// Makes the slice's elements the whole of `storage`, copying them out of a larger shared array.
+    @inlinable mutating func takeOwnStorage() {
+        if offset != 0 || count != storage.count {
+            storage = Array(storage[offset..<offset + count])
+            offset = 0
+        }
+    }
+}
+
+extension SharedSlice {
+    /// Changes the element at `position` in place (no copy of the element, so an array inside it that
+    /// `body` takes out and puts back changes without a copy), first giving the slice storage of its own.
+    mutating func update(at position: Int, _ body: (inout Element) -> Void) {
+        precondition(position >= 0 && position < count, "index \(position) is out of range 0..<\(count)")
+        takeOwnStorage()
+        body(&storage[position])
     }
 }
 
