@@ -43,13 +43,15 @@ extension ObjectContext {
     /// current stored values are `values`.
     private func update(of object: ManagedObject, values: SharedSlice<AttributeValue>, live: LiveIDs) -> UpdatedObject? {
         let entity = object.entity
-        let attributes = object.changedAttributes.compactMap { index -> AttributeChange? in
-            guard !entity.attributes[index].isTransient else { return nil }
+        let isTransient = entity.attributeIsTransient
+        var attributes: [AttributeChange] = []
+        attributes.reserveCapacity(object.changedAttributes.count)
+        for index in object.changedAttributes where !isTransient[index] {
             let value = values[index]
-            return value.isIdentical(to: object.committedValues[index]) ? nil : AttributeChange(index: index, value: value)
+            if !value.isIdentical(to: object.committedValues[index]) { attributes.append(AttributeChange(index: index, value: value)) }
         }
         var toOnes: [ToOneChange] = []
-        for (slot, index) in entity.toOneRelationshipIndices.enumerated() {
+        for (slot, index) in entity.toOneRelationshipIndices.enumerated() where !object.isCommittedToOneFault(at: index) {
             let current = object.toOneID(at: index)
             if current != object.committedToOneIDs[slot] {
                 toOnes.append(ToOneChange(relationshipIndex: index, destination: live.id(current)))

@@ -12,6 +12,8 @@ struct AttributeIndexSet: Sequence, ExpressibleByArrayLiteral {
 
     var isEmpty: Bool { low == 0 && high.isEmpty }
 
+    var count: Int { low.nonzeroBitCount + high.count }
+
     func contains(_ index: Int) -> Bool {
         (0..<64).contains(index) ? low & (1 << UInt64(index)) != 0 : high.contains(index)
     }

@@ -163,6 +163,20 @@ open class ManagedObject {
         packer.endRun()
     }
 
+    /// Appends the stored values of a persisted object as one run of `packer`, as
+    /// ``packStorableValues(into:)`` would, reading only the changed attributes: every other attribute
+    /// still holds its committed value (loading, saving, refreshing, rolling back and conflict resolution
+    /// set both together, and a setter records the change otherwise).
+    final func packChangedStorableValues(into packer: inout SlicePacker<AttributeValue>) {
+        guard committedValues.count == entity.attributes.count else { return packStorableValues(into: &packer) }
+        packer.append(contentsOf: committedValues)
+        let isTransient = entity.attributeIsTransient
+        for index in changedAttributes {
+            packer.replace(atRunPosition: index, with: isTransient[index] ? .null : attributeValue(at: index))
+        }
+        packer.endRun()
+    }
+
     /// Appends the current destination ID of every to-one, aligned with the entity's to-one
     /// relationships, as one run of `packer`.
     final func packCurrentToOneIDs(into packer: inout SlicePacker<AnyObjectID?>) {
@@ -179,10 +193,17 @@ open class ManagedObject {
     final func commitToOneIDs() {
         let indices = entity.toOneRelationshipIndices
         if committedToOneIDs.count == indices.count
-            && indices.indices.allSatisfy({ committedToOneIDs[$0] == toOneID(at: indices[$0]) }) {
+            && indices.indices.allSatisfy({ isCommittedToOneFault(at: indices[$0]) || committedToOneIDs[$0] == toOneID(at: indices[$0]) }) {
             return
         }
         committedToOneIDs = SharedSlice(currentToOneIDs)
+    }
+
+    /// Whether the to-one at relationship `index` is the unresolved committed destination, so its current
+    /// destination is the committed one without comparing IDs.
+    final func isCommittedToOneFault(at index: Int) -> Bool {
+        if case .committedToOneFault = relationshipStates[index] { return true }
+        return false
     }
 
     /// The current destination ID of the to-one at relationship `index` (`nil` for none or a to-many).
