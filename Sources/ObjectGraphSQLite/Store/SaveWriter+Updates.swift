@@ -5,22 +5,10 @@ import ObjectGraphSQL
 extension SaveWriter {
     /// `UPDATE` of the changed columns only; consecutive updates of the same shape reuse one statement.
     mutating func update(_ updated: UpdatedObject) throws {
-        let layout = try schema.layout(of: updated.entityName)
-        var attributes: [Int] = []
-        for change in updated.attributes {
-            guard layout.attributeColumns.indices.contains(change.index) else {
-                throw ObjectGraphError.inconsistentData("\(updated.entityName) has no attribute at index \(change.index)")
-            }
-            if layout.attributeColumns[change.index] != nil { attributes.append(change.index) }
-        }
-        let slots = try updated.toOnes.map { change in
-            guard let slot = layout.entity.toOneSlot(forRelationshipAt: change.relationshipIndex) else {
-                throw ObjectGraphError.inconsistentData("\(updated.entityName) has no to-one at index \(change.relationshipIndex)")
-            }
-            return slot
-        }
+        let shape = try updateShape(of: updated)
+        let layout = shape.layout
         let key = try key(of: updated.id)
-        let statement = try updateStatement(layout: layout, attributes: attributes, toOneSlots: slots)
+        let statement = shape.statement
         var parameter: Int32 = 1
         for change in updated.attributes where layout.attributeColumns[change.index] != nil {
             statement.bind(change.value, at: parameter)
@@ -43,6 +31,30 @@ extension SaveWriter {
         guard connection.changes > 0 else { throw ObjectGraphError.objectNotFound(updated.id) }
     }
 
+    /// The shape of `updated`'s statement: the last one when `updated` has it (its indices were checked
+    /// when it was made), otherwise a new one from the entity's layout, its indices checked.
+    private mutating func updateShape(of updated: UpdatedObject) throws -> UpdateShape {
+        if let last = lastUpdate, last.fits(updated) { return last }
+        let layout = try schema.layout(of: updated.entityName)
+        var attributes: [Int] = []
+        for change in updated.attributes {
+            guard layout.attributeColumns.indices.contains(change.index) else {
+                throw ObjectGraphError.inconsistentData("\(updated.entityName) has no attribute at index \(change.index)")
+            }
+            if layout.attributeColumns[change.index] != nil { attributes.append(change.index) }
+        }
+        let slots = try updated.toOnes.map { change in
+            guard let slot = layout.entity.toOneSlot(forRelationshipAt: change.relationshipIndex) else {
+                throw ObjectGraphError.inconsistentData("\(updated.entityName) has no to-one at index \(change.relationshipIndex)")
+            }
+            return slot
+        }
+        let columns = attributes.compactMap { layout.attributeColumns[$0] } + slots.map { layout.toOneColumns[$0] }
+        let statement = try connection.statement(WriteSQL(dialect: .sqlite).update(table: layout.table, columns: columns))
+        let shape = UpdateShape(layout: layout, attributes: attributes, toOneRelationships: updated.toOnes.map(\.relationshipIndex), statement: statement)
+        lastUpdate = shape
+        return shape
+    }
     /// Uniqueness is checked when the save is complete (as the runtime does), but SQLite checks UNIQUE
     /// indexes row by row; so when several updates change constrained columns (values swapped between
     /// objects), those columns first get placeholders that collide with nothing: the key as a BLOB.
@@ -71,17 +83,6 @@ extension SaveWriter {
             statement.bind(key, at: 2)
             try statement.run()
         }
-    }
-
-    private mutating func updateStatement(layout: EntityLayout, attributes: [Int], toOneSlots: [Int]) throws -> Statement {
-        if let last = lastUpdate, last.entity == layout.entity.name, last.attributes == attributes, last.toOnes == toOneSlots {
-            last.statement.reset()
-            return last.statement
-        }
-        let columns = attributes.compactMap { layout.attributeColumns[$0] } + toOneSlots.map { layout.toOneColumns[$0] }
-        let statement = try connection.statement(WriteSQL(dialect: .sqlite).update(table: layout.table, columns: columns))
-        lastUpdate = (layout.entity.name, attributes, toOneSlots, statement)
-        return statement
     }
 
     private func storedValues(of key: Int64, layout: EntityLayout) throws -> [AttributeValue] {
@@ -114,5 +115,38 @@ extension SaveWriter {
                 try unlink.run()
             }
         }
+    }
+}
+
+/// The changed columns of an `UPDATE` and its prepared statement, kept while consecutive updates change
+/// the same columns of the same entity, so that they are matched without a dictionary lookup or an array.
+final class UpdateShape {
+    let layout: EntityLayout
+    /// The indices of the changed attributes that have columns, in change order.
+    let attributes: [Int]
+    /// The relationship indices of the changed to-ones, in change order.
+    let toOneRelationships: [Int]
+    let statement: Statement
+
+    init(layout: EntityLayout, attributes: [Int], toOneRelationships: [Int], statement: Statement) {
+        self.layout = layout
+        self.attributes = attributes
+        self.toOneRelationships = toOneRelationships
+        self.statement = statement
+    }
+
+    /// Whether `updated` changes exactly these columns of this entity, in this order.
+    func fits(_ updated: UpdatedObject) -> Bool {
+        guard updated.entityName == layout.entity.name, updated.toOnes.count == toOneRelationships.count else { return false }
+        let columns = layout.attributeColumns
+        var next = 0
+        for change in updated.attributes {
+            guard columns.indices.contains(change.index) else { return false }
+            guard columns[change.index] != nil else { continue }
+            guard next < attributes.count, attributes[next] == change.index else { return false }
+            next += 1
+        }
+        guard next == attributes.count else { return false }
+        return zip(updated.toOnes, toOneRelationships).allSatisfy { $0.relationshipIndex == $1 }
     }
 }

@@ -9,7 +9,8 @@ struct SaveWriter {
     private(set) var keys = KeyAssignment()
     /// The permanent key of each inserted object, in change set order.
     var insertedKeys: [Int64] { keys.insertedKeys }
-    var lastUpdate: (entity: String, attributes: [Int], toOnes: [Int], statement: Statement)?
+    /// The statement of the last update, reused while consecutive updates have its shape.
+    var lastUpdate: UpdateShape?
 
     init(connection: Connection, schema: StoreSchema) {
         self.connection = connection
