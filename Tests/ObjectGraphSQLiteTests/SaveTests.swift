@@ -79,6 +79,34 @@ import Testing
         #expect(stored.first?.values[2] == .double(9.5))
     }
 
+    @Test func updatesOfAlternatingShapesEachWriteTheirOwnColumns() async throws {
+        let store = try await SQLiteStore(at: .inMemory, model: model)
+        let ids = try await store.save(ChangeSet(inserted: [band("A"), band("B"), band("C"), band("D")]))
+        let year = { (value: Int64) in AttributeChange(index: 1, value: .integer(value)) }
+        let rating = { (value: Double) in AttributeChange(index: 2, value: .double(value)) }
+        _ = try await store.save(ChangeSet(updated: [
+            UpdatedObject(id: ids[0], entityName: "Band", attributes: [year(2001)], toOnes: []),
+            UpdatedObject(id: ids[1], entityName: "Band", attributes: [year(2002)], toOnes: []),
+            UpdatedObject(id: ids[2], entityName: "Band", attributes: [rating(3.5)], toOnes: []),
+            UpdatedObject(id: ids[3], entityName: "Band", attributes: [year(2004), rating(4.5)], toOnes: []),
+        ]))
+        let stored = try await store.snapshots(for: ids)
+        #expect(stored.map { $0.values[1] } == [.integer(2001), .integer(2002), .null, .integer(2004)])
+        #expect(stored.map { $0.values[2] } == [.double(1), .double(1), .double(3.5), .double(4.5)])
+    }
+
+    @Test func anUpdateAfterAnotherIsCheckedForItsOwnIndices() async throws {
+        let store = try await SQLiteStore(at: .inMemory, model: model)
+        let ids = try await store.save(ChangeSet(inserted: [band("A"), band("B")]))
+        await #expect(throws: ObjectGraphError.inconsistentData("Band has no attribute at index 99")) {
+            try await store.save(ChangeSet(updated: [
+                UpdatedObject(id: ids[0], entityName: "Band", attributes: [AttributeChange(index: 1, value: .integer(1))], toOnes: []),
+                UpdatedObject(id: ids[1], entityName: "Band", attributes: [AttributeChange(index: 99, value: .integer(2))], toOnes: []),
+            ]))
+        }
+        #expect(try await store.snapshots(for: ids).map { $0.values[1] } == [.null, .null])
+    }
+
     @Test func uniquenessViolationIsTypedAndNamesObjectEntityPropertyAndValue() async throws {
         let store = try await SQLiteStore(at: .inMemory, model: model)
         _ = try await store.save(ChangeSet(inserted: [band("Low")]))
