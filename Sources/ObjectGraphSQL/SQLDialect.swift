@@ -156,22 +156,22 @@ package enum SQLDialect: Sendable {
         }
     }
 
-    /// `column IN (…)` over the integers bound as one JSON array argument at `placeholder`.
+    /// `column` is one of the integers of the list argument at `placeholder`: a JSON array text on SQLite
+    /// (`IN (SELECT value FROM json_each(…))`), a `bigint[]` on PostgreSQL (`= ANY(…)`).
     package func inIntegerList(_ column: String, placeholder: String) -> String {
         switch self {
         case .sqlite: "\(column) IN (SELECT value FROM json_each(\(placeholder)))"
-        case .postgreSQL: "\(column) IN (SELECT jsonb_array_elements_text(\(placeholder)::jsonb)::bigint)"
+        case .postgreSQL: "\(column) = ANY(\(placeholder)::bigint[])"
         }
     }
 
-    /// `FROM`-clause rows `alias(value, key)` of the integers of a JSON array bound at `placeholder`, `key`
-    /// being each one's 0-based position.
+    /// `FROM`-clause rows `alias(value, key)` of the integers of the list argument at `placeholder` (as in
+    /// ``inIntegerList(_:placeholder:)``), `key` being each one's 0-based position.
     package func integerListRows(placeholder: String, alias: String) -> String {
         switch self {
         case .sqlite: "json_each(\(placeholder)) \(alias)"
         case .postgreSQL:
-            "(SELECT e.value::bigint AS value, e.ordinality - 1 AS key FROM jsonb_array_elements_text(\(placeholder)::jsonb) "
-                + "WITH ORDINALITY e(value, ordinality)) \(alias)"
+            "(SELECT e.value, e.ordinality - 1 AS key FROM unnest(\(placeholder)::bigint[]) WITH ORDINALITY e(value, ordinality)) \(alias)"
         }
     }
 

@@ -28,7 +28,7 @@ extension PostgresStore {
     }
 
     /// The snapshots of the existing objects among `ids`, in order: one query per table over the keys
-    /// bound as one JSON array.
+    /// bound as one `bigint[]`.
     public func snapshots(for ids: [AnyObjectID]) async throws -> [Snapshot] {
         let schema = schema
         return try await withConnection { connection in try await Self.snapshots(for: ids, schema: schema, on: connection) }
@@ -41,12 +41,12 @@ extension PostgresStore {
         var found = [Snapshot?](repeating: nil, count: ids.count)
         for (tableName, tablePositions) in positions {
             guard let table = try? schema.table(named: tableName) else { continue }
-            let keys = JSONList.integers(tablePositions.compactMap { ids[$0].integerKey })
+            let keys = tablePositions.compactMap { ids[$0].integerKey }
             let sql = SelectBuilder(schema: schema, dialect: .postgreSQL).rows(of: table)
-            let keyColumn = SQLDialect.postgreSQL.rowSelectWidth(of: table)
-            try await connection.run(sql, [.string(keys)]) { row in
-                let index = Int(try row[keyColumn].decode(Int64.self))
-                guard tablePositions.indices.contains(index) else { return }
+            let positionColumn = SQLDialect.postgreSQL.rowSelectWidth(of: table)
+            try await connection.run(sql, keys: keys) { row in
+                guard let index = try PostgresColumnReader.integer(row[positionColumn]).map(Int.init),
+                      tablePositions.indices.contains(index) else { return }
                 found[tablePositions[index]] = try PostgresColumnReader.snapshot(row, schema: schema, table: table)
             }
         }
@@ -54,22 +54,17 @@ extension PostgresStore {
     }
 
     /// The destinations of a relationship for many owners in one query; ordered relationships in order,
-    /// others in the order links were made.
+    /// others in the order links were made (sorted by ``MembersByOwner``).
     public func relatedIDs(for relationshipName: String, of entityName: String, ids: [AnyObjectID]) async throws -> [AnyObjectID: [AnyObjectID]] {
         guard let (query, layout, keys) = try RelatedQuery.forOwners(
             ids, relationship: relationshipName, of: entityName, schema: schema, dialect: .postgreSQL) else { return [:] }
         return try await withConnection { connection in
-            var result: [AnyObjectID: [AnyObjectID]] = [:]
-            try await connection.run(query.idsSQL, [.string(JSONList.integers(keys))]) { row in
+            var members = MembersByOwner(ownerTable: layout.table, memberTable: query.destinationTable)
+            try await connection.run(query.unorderedIdsSQL, keys: keys) { row in
                 guard let ownerKey = try PostgresColumnReader.integer(row[0]) else { return }
-                let owner = AnyObjectID(entityName: layout.table, key: .integer(ownerKey))
-                if let member = try PostgresColumnReader.integer(row[1]) {
-                    result[owner, default: []].append(AnyObjectID(entityName: query.destinationTable, key: .integer(member)))
-                } else if result[owner] == nil {
-                    result[owner] = []
-                }
+                try members.add(try PostgresColumnReader.integer(row[1]), of: ownerKey, orderedBy: row, at: 2, count: query.memberOrderCount)
             }
-            return result
+            return members.finished()
         }
     }
 
@@ -83,20 +78,18 @@ extension PostgresStore {
         let schema = schema
         return try await withConnection { connection in
             var result = RelatedSnapshots()
+            var members = MembersByOwner(ownerTable: layout.table, memberTable: table.name)
             var seen: Set<Int64> = []
             let ownerColumn = SQLDialect.postgreSQL.rowSelectWidth(of: table)
-            try await connection.run(query.rowsSQL(table), [.string(JSONList.integers(keys))]) { row in
+            try await connection.run(query.unorderedRowsSQL(table), keys: keys) { row in
                 guard let ownerKey = try PostgresColumnReader.integer(row[ownerColumn]) else { return }
-                let owner = AnyObjectID(entityName: layout.table, key: .integer(ownerKey))
-                guard let member = try PostgresColumnReader.integer(row[0]) else {
-                    if result.destinationIDs[owner] == nil { result.destinationIDs[owner] = [] }
-                    return
-                }
-                result.destinationIDs[owner, default: []].append(AnyObjectID(entityName: table.name, key: .integer(member)))
-                if seen.insert(member).inserted {
+                let member = try PostgresColumnReader.integer(row[0])
+                try members.add(member, of: ownerKey, orderedBy: row, at: ownerColumn + 1, count: query.memberOrderCount)
+                if let member, seen.insert(member).inserted {
                     result.snapshots.append(try PostgresColumnReader.snapshot(row, schema: schema, table: table))
                 }
             }
+            result.destinationIDs = members.finished()
             return result
         }
     }

@@ -130,6 +130,14 @@ extension PostgresConnection {
         try await run(PostgresQuery(unsafeSQL: sql, binds: bindings), body)
     }
 
+    /// Runs `sql` whose one argument is `keys`, bound as a `bigint[]`
+    /// (``ObjectGraphSQL/SQLDialect/inIntegerList(_:placeholder:)``), and hands each row to `body`.
+    func run(_ sql: String, keys: [Int64], _ body: (PostgresRandomAccessRow) throws -> Void) async throws {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(keys)
+        try await run(PostgresQuery(unsafeSQL: sql, binds: bindings), body)
+    }
+
     private func run(_ query: PostgresQuery, _ body: (PostgresRandomAccessRow) throws -> Void) async throws {
         let rows = try await self.query(query, logger: PostgresStore.logger)
         for try await row in rows { try body(row.makeRandomAccess()) }

@@ -1,8 +1,9 @@
 import ObjectGraph
 
-/// The SQL shape of "the destinations of one relationship for the owners whose keys are bound as a JSON
-/// array" (the statement's one argument): owners `o` (every listed owner appears, LEFT JOINed to its destinations), the member's key
-/// expression, and the order (owner, then relationship order). Selects either owner and member keys
+/// The SQL shape of "the destinations of one relationship for the owners whose keys are bound as one
+/// integer list" (the statement's one argument, see ``SQLDialect/inIntegerList(_:placeholder:)``): owners
+/// `o` (every listed owner appears, LEFT JOINed to its destinations), the member's key expression, and the
+/// order (owner, then relationship order). Selects either owner and member keys
 /// (``idsSQL``) or the destination's whole row followed by the owner key (``rowsSQL(_:)``).
 package struct RelatedQuery {
     /// The destination's table.
@@ -13,8 +14,8 @@ package struct RelatedQuery {
     private let destinationJoin: String
     /// The member's key in the joined rows (`d._pk`, or the link table's member column).
     private let member: String
-    /// `ORDER BY …`, or empty when rows come in owner order anyway.
-    private let order: String
+    /// What orders an owner's members (relationship order), after the owner's key: none for a to-one.
+    private let memberOrder: [String]
 
     /// `WHERE` the owner's key is in the bound list.
     private let filter: String
@@ -35,7 +36,7 @@ package struct RelatedQuery {
             member = SQL.column("d", SQL.primaryKey)
             from += " LEFT JOIN \(SQL.quote(table)) d ON \(member) = \(SQL.column("o", column))"
             destinationJoin = ""
-            order = ""
+            memberOrder = []
         case .inverseForeignKey(let table, let column, let positionColumn):
             destinationTable = table
             member = SQL.column("d", SQL.primaryKey)
@@ -45,28 +46,55 @@ package struct RelatedQuery {
             }
             from += " LEFT JOIN \(SQL.quote(table)) d ON \(join)"
             destinationJoin = ""
-            let position = positionColumn.map { "\(SQL.column("d", $0)) IS NULL, \(SQL.column("d", $0)), " } ?? ""
-            order = "ORDER BY \(owner), \(position)\(member)"
+            memberOrder = Self.positionOrder(positionColumn.map { SQL.column("d", $0) }) + [member]
         case .link(let link, let side):
             destinationTable = link.memberTable(side)
             member = SQL.column("l", side.memberColumn)
             let position = SQL.column("l", side.positionColumn)
             from += " LEFT JOIN \(SQL.quote(link.name)) l ON \(SQL.column("l", side.ownerColumn)) = \(owner)"
             destinationJoin = " LEFT JOIN \(SQL.quote(destinationTable)) d ON \(SQL.column("d", SQL.primaryKey)) = \(member)"
-            order = "ORDER BY \(owner), \(position) IS NULL, \(position), l.\(dialect.linkInsertionOrder)"
+            memberOrder = Self.positionOrder(position) + ["l.\(dialect.linkInsertionOrder)"]
         }
         self.from = from
     }
 
-    /// `SELECT owner, member`; member NULL for an owner without destinations.
+    /// Positions first in order, those without one (NULL) after them: integers `CASE WHEN … IS NULL THEN 1
+    /// ELSE 0 END`, then the position.
+    private static func positionOrder(_ position: String?) -> [String] {
+        position.map { ["CASE WHEN \($0) IS NULL THEN 1 ELSE 0 END", $0] } ?? []
+    }
+
+    /// `ORDER BY owner, …`, or empty for a to-one (one row per owner).
+    private var order: String {
+        memberOrder.isEmpty ? "" : "ORDER BY " + ([Self.owner] + memberOrder).joined(separator: ", ")
+    }
+
+    /// How many integers ``unorderedIdsSQL`` and ``unorderedRowsSQL(_:)`` select after the owner's key to order
+    /// each owner's members by (ascending, in turn).
+    package var memberOrderCount: Int { memberOrder.count }
+
+    /// `SELECT owner, member … ORDER BY …`; member NULL for an owner without destinations.
     package var idsSQL: String {
         "SELECT \(Self.owner), \(member) \(from) \(filter) \(order)"
     }
 
-    /// `SELECT d.<select list>, owner`: the destination's row as ``RowReader`` reads it (all NULL for an
-    /// owner without destinations), then the owner's key at ``SQLDialect/rowSelectWidth(of:)``.
+    /// `SELECT d.<select list>, owner … ORDER BY …`: the destination's row as ``RowReader`` reads it (all NULL
+    /// for an owner without destinations), then the owner's key at ``SQLDialect/rowSelectWidth(of:)``.
     package func rowsSQL(_ table: TableLayout) -> String {
         "SELECT \(dialect.rowSelectList(of: table, alias: "d")), \(Self.owner) \(from)\(destinationJoin) \(filter) \(order)"
+    }
+
+    /// ``idsSQL`` in no order, each row followed by the ``memberOrderCount`` integers that order the
+    /// owner's members: for a server, where sorting wide rows costs more than the client's sort of keys.
+    package var unorderedIdsSQL: String {
+        "SELECT \(([Self.owner, member] + memberOrder).joined(separator: ", ")) \(from) \(filter)"
+    }
+
+    /// ``rowsSQL(_:)`` in no order, the owner's key followed by the ``memberOrderCount`` integers that
+    /// order the owner's members.
+    package func unorderedRowsSQL(_ table: TableLayout) -> String {
+        let tail = ([Self.owner] + memberOrder).joined(separator: ", ")
+        return "SELECT \(dialect.rowSelectList(of: table, alias: "d")), \(tail) \(from)\(destinationJoin) \(filter)"
     }
 }
 

@@ -49,8 +49,8 @@ package struct SelectBuilder {
         return " ORDER BY " + order.joined(separator: ", ")
     }
 
-    /// The rows of `table` whose keys are in the JSON array bound as the one argument, each followed by
-    /// its key's position in that array (at ``SQLDialect/rowSelectWidth(of:)``), in no particular order.
+    /// The rows of `table` whose keys are in the integer list bound as the one argument
+    /// (``SQLDialect/integerListRows(placeholder:alias:)``), each followed by its key's position in that list (at ``SQLDialect/rowSelectWidth(of:)``), in no particular order.
     package func rows(of table: TableLayout) -> String {
         "SELECT \(dialect.rowSelectList(of: table, alias: "t")), j.key FROM \(dialect.integerListRows(placeholder: dialect.placeholder(1), alias: "j")) "
             + "JOIN \(SQL.quote(table.name)) t ON \(SQL.column("t", SQL.primaryKey)) = j.value"
