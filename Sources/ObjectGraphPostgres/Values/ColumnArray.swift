@@ -39,32 +39,56 @@ struct ColumnArray: PostgresDynamicTypeEncodable {
 
     /// Appends `value`; `false` (and nothing appended) when it is not a value of the column's type.
     mutating func append(_ value: AttributeValue) -> Bool {
-        let context = PostgresEncodingContext.default
-        let lengthIndex = elements.writerIndex
-        elements.writeInteger(Int32(0))
-        let start = elements.writerIndex
         switch (element, value) {
         case (_, .null):
-            elements.setInteger(Int32(-1), at: lengthIndex)
-            count += 1
+            writeLength(-1)
             hasNulls = true
-            return true
-        case (.integer, .integer(let integer)): integer.encode(into: &elements, context: context)
-        case (.bool, .bool(let bool)): bool.encode(into: &elements, context: context)
-        case (.double, .double(let double)): double.encode(into: &elements, context: context)
-        case (.decimal, .decimal(let decimal)): decimal.encode(into: &elements, context: context)
-        case (.string, .string(let string)): string.encode(into: &elements, context: context)
-        case (.string, .url(let url)): url.absoluteString.encode(into: &elements, context: context)
-        case (.date, .date(let date)): date.encode(into: &elements, context: context)
-        case (.uuid, .uuid(let uuid)): uuid.encode(into: &elements, context: context)
-        case (.bytes, .data(let data)): elements.writeBytes(data)
+        case (.integer, .integer(let integer)): write(integer)
+        case (.bool, .bool(let bool)): write(UInt8(bool ? 1 : 0))
+        case (.double, .double(let double)): write(double.bitPattern)
+        case (.date, .date(let date)): write(Int64(date.timeIntervalSince(BinaryCell.postgresEpoch) * 1_000_000))
+        case (.string, .string(let string)):
+            writeLength(string.utf8.count)
+            elements.writeString(string)
+        case (.string, .url(let url)):
+            let string = url.absoluteString
+            writeLength(string.utf8.count)
+            elements.writeString(string)
+        case (.uuid, .uuid(let uuid)):
+            writeLength(16)
+            elements.writeUUIDBytes(uuid)
+        case (.decimal, .decimal(let decimal)):
+            let lengthIndex = elements.writerIndex
+            writeLength(0)
+            decimal.encode(into: &elements, context: .default)
+            elements.setInteger(Int32(elements.writerIndex - lengthIndex - 4), at: lengthIndex)
+        case (.bytes, .data(let data)):
+            writeLength(data.count)
+            elements.writeBytes(data)
         default:
-            elements.moveWriterIndex(to: lengthIndex)
             return false
         }
-        elements.setInteger(Int32(elements.writerIndex - start), at: lengthIndex)
         count += 1
         return true
+    }
+
+    /// Writes an element's length, or -1 for NULL.
+    private mutating func writeLength(_ length: Int) {
+        elements.writeWithUnsafeMutableBytes(minimumWritableBytes: 4) { buffer in
+            buffer.storeBytes(of: Int32(length).bigEndian, toByteOffset: 0, as: Int32.self)
+            return 4
+        }
+    }
+
+    /// Writes a fixed-size element, length and big-endian value in one step (`writeInteger` copies
+    /// each through a generic path).
+    private mutating func write<Value: FixedWidthInteger>(_ value: Value) {
+        let size = MemoryLayout<Value>.size
+        elements.writeWithUnsafeMutableBytes(minimumWritableBytes: 4 + size) { buffer in
+            buffer.storeBytes(of: Int32(size).bigEndian, toByteOffset: 0, as: Int32.self)
+            buffer.storeBytes(of: value.bigEndian, toByteOffset: 4, as: Value.self)
+            return 4 + size
+        }
     }
 
     var psqlType: PostgresDataType {

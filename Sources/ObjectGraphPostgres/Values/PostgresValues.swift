@@ -32,11 +32,13 @@ extension PostgresBindings {
     }
 }
 
-/// Reads the columns of a table's select list (``TableLayout/selectList(alias:)``) into values.
+/// Reads the columns of a table's select list (``TableLayout/selectList(alias:)``) into values: the binary
+/// forms of the store's column types in place (``BinaryCell``), anything else through postgres-nio's decoders.
 enum PostgresColumnReader {
     /// The value of `cell` as an attribute of `type` stores it; `nil` when it does not decode.
     static func value(_ cell: PostgresCell, type: AttributeType) -> AttributeValue? {
-        guard cell.bytes != nil else { return .null }
+        guard let bytes = cell.bytes else { return .null }
+        if cell.format == .binary, let value = BinaryCell.value(bytes, type: cell.dataType, attributeType: type) { return value }
         do {
             switch type {
             case .integer16, .integer32, .integer64: return .integer(try cell.decode(Int64.self))
@@ -56,7 +58,9 @@ enum PostgresColumnReader {
 
     /// The integer in `cell`, or `nil` for NULL.
     static func integer(_ cell: PostgresCell) throws -> Int64? {
-        cell.bytes == nil ? nil : try cell.decode(Int64.self)
+        guard let bytes = cell.bytes else { return nil }
+        if cell.format == .binary, let integer = BinaryCell.integer(bytes, type: cell.dataType) { return integer }
+        return try cell.decode(Int64.self)
     }
 
     /// The snapshot of a row whose first columns are `table`'s row select list (``SQLDialect/rowSelectList(of:alias:)``).
