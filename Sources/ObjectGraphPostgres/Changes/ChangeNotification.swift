@@ -37,11 +37,19 @@ struct ChangeNotification: Codable, Equatable {
     var toManys: [ToMany] = []
     var entitiesToRefetch: [String] = []
 
-    /// The notification of `change`, saved by the store `origin`.
+    /// The notification of `change`, saved by the store `origin`. When its objects and to-manys alone
+    /// cannot fit in ``maximumPayloadSize`` bytes of JSON, it lists none of them and names their entities
+    /// to refetch instead (found without listing them all first).
     init(_ change: StoreChange, origin: String) {
         self.origin = origin
+        var size = 0
         for (id, object) in change.objects {
             guard let key = id.integerKey else { continue }
+            size += #"{"entity":"","key":0,"kind":0,"table":""}"#.utf8.count + object.entityName.utf8.count + id.entityName.utf8.count
+            guard size <= Self.maximumPayloadSize else {
+                self = ChangeNotification(namingEntitiesOf: change, origin: origin)
+                return
+            }
             let kind = switch object.kind { case .inserted: 0 case .updated: 1 case .deleted: 2 }
             objects.append(Object(
                 kind: kind, entity: object.entityName, table: id.entityName, key: key,
@@ -50,21 +58,34 @@ struct ChangeNotification: Codable, Equatable {
         }
         for toMany in change.toManys {
             guard let key = toMany.ownerID.integerKey else { continue }
+            size += #"{"entity":"","key":0,"relationship":0,"table":""}"#.utf8.count + toMany.entityName.utf8.count
+                + toMany.ownerID.entityName.utf8.count
+            guard size <= Self.maximumPayloadSize else {
+                self = ChangeNotification(namingEntitiesOf: change, origin: origin)
+                return
+            }
             toManys.append(ToMany(entity: toMany.entityName, table: toMany.ownerID.entityName, key: key,
                                   relationship: toMany.relationshipIndex))
         }
         entitiesToRefetch = change.entitiesToRefetch.sorted()
     }
 
-    /// The JSON text sent, never longer than ``maximumPayloadSize`` bytes. A change whose objects cannot
-    /// fit is not encoded in full.
+    /// The notification that names the entities of `change`'s objects and to-manys to refetch.
+    private init(namingEntitiesOf change: StoreChange, origin: String) {
+        self.origin = origin
+        var names = change.entitiesToRefetch
+        for object in change.objects.values { names.insert(object.entityName) }
+        for toMany in change.toManys { names.insert(toMany.entityName) }
+        entitiesToRefetch = names.sorted()
+    }
+
+    /// The JSON text sent, never longer than ``maximumPayloadSize`` bytes: the entities to refetch when the
+    /// objects do not fit, `*` (every entity) when their names do not fit either.
     func payload() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        if !listExceedsMaximumPayloadSize {
-            let full = String(decoding: try encoder.encode(self), as: UTF8.self)
-            if full.utf8.count <= Self.maximumPayloadSize { return full }
-        }
+        let full = String(decoding: try encoder.encode(self), as: UTF8.self)
+        if full.utf8.count <= Self.maximumPayloadSize { return full }
         var names = Set(entitiesToRefetch)
         names.formUnion(objects.map(\.entity))
         names.formUnion(toManys.map(\.entity))
@@ -75,21 +96,6 @@ struct ChangeNotification: Codable, Equatable {
         // Too many entity names with long names: every entity may have changed.
         summary.entitiesToRefetch = ["*"]
         return String(decoding: try encoder.encode(summary), as: UTF8.self)
-    }
-
-    /// Whether the objects and to-manys alone take more than ``maximumPayloadSize`` bytes of JSON: each
-    /// at least its names and its keys with one-digit values (`{"entity":"","key":0,"kind":0,"table":""}`).
-    private var listExceedsMaximumPayloadSize: Bool {
-        var size = 0
-        for object in objects {
-            size += #"{"entity":"","key":0,"kind":0,"table":""}"#.utf8.count + object.entity.utf8.count + object.table.utf8.count
-            if size > Self.maximumPayloadSize { return true }
-        }
-        for toMany in toManys {
-            size += #"{"entity":"","key":0,"relationship":0,"table":""}"#.utf8.count + toMany.entity.utf8.count + toMany.table.utf8.count
-            if size > Self.maximumPayloadSize { return true }
-        }
-        return false
     }
 
     /// The notification in `payload`, or `nil` when it is not one.

@@ -55,22 +55,34 @@ struct SaveWriter {
         return ordered.sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map(\.0)
     }
 
-    /// Takes as many keys from each table's sequence as the save inserts into it, in one statement per table.
+    /// Takes as many keys from each table's sequence as the save inserts into it, all in one statement
+    /// (one array of keys per table).
     private mutating func allocateKeys(for inserted: [Snapshot]) async throws {
         let plan = try InsertPlan(inserted, schema: schema)
         var blocks: [[Int64]] = []
-        for (table, count) in zip(plan.tables, plan.counts) {
-            var block: [Int64] = []
-            try await connection.run(
-                "SELECT array_agg(nextval($1::regclass)) FROM generate_series(1, $2)",
-                [.string(SQL.quote(StoreSchema.keySequence(of: table))), .integer(count)]
-            ) { row in block = try row[0].decode([Int64].self) }
-            guard block.count == count else {
-                throw ObjectGraphError.inconsistentData("the sequence of \(table) gave \(block.count) keys for \(count) inserts")
-            }
-            blocks.append(block)
-        }
+        if !plan.tables.isEmpty { blocks = try await takeKeys(plan) }
         keys = KeyAssignment(plan: plan, inserted: inserted, keysByTable: blocks)
+    }
+
+    /// Takes `plan`'s counts of keys from its tables' sequences: one array per table.
+    private func takeKeys(_ plan: InsertPlan) async throws -> [[Int64]] {
+        var arguments: [AttributeValue] = []
+        var arrays: [String] = []
+        for (table, count) in zip(plan.tables, plan.counts) {
+            arguments += [.string(SQL.quote(StoreSchema.keySequence(of: table))), .integer(count)]
+            arrays.append("ARRAY(SELECT nextval($\(arguments.count - 1)::regclass) FROM generate_series(1, $\(arguments.count)))")
+        }
+        var blocks: [[Int64]] = []
+        try await connection.run("SELECT " + arrays.joined(separator: ", "), arguments) { row in
+            blocks = try plan.tables.indices.map { try row[$0].decode([Int64].self) }
+        }
+        guard blocks.count == plan.tables.count else {
+            throw ObjectGraphError.inconsistentData("the key sequences gave no keys for \(plan.tables.joined(separator: ", "))")
+        }
+        for (table, (count, block)) in zip(plan.tables, zip(plan.counts, blocks)) where block.count != count {
+            throw ObjectGraphError.inconsistentData("the sequence of \(table) gave \(block.count) keys for \(count) inserts")
+        }
+        return blocks
     }
 
     /// `conflicts` with the stored state of their objects, as the error to throw.

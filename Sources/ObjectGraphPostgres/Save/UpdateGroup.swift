@@ -10,6 +10,7 @@ struct UpdateGroup {
     /// The types of ``columns``.
     let types: [ColumnType]
     private(set) var members: [UpdatedObject]
+    private let shape: Shape
 
     /// `updated` grouped by entity and changed columns, groups in order of first appearance.
     /// - Throws: ``ObjectGraphError/inconsistentData(_:)`` for a change of an attribute or to-one the entity
@@ -18,6 +19,10 @@ struct UpdateGroup {
         var groups: [UpdateGroup] = []
         var positions: [Shape: Int] = [:]
         for member in updated {
+            if let last = groups.indices.last, groups[last].shape.matches(member) {
+                groups[last].members.append(member)
+                continue
+            }
             let layout = try schema.layout(of: member.entityName)
             let shape = try Shape(member, layout: layout)
             if let position = positions[shape] {
@@ -36,7 +41,7 @@ struct UpdateGroup {
                 columns.append(layout.toOneColumns[slot])
                 types.append(.key(referencing: layout.toOneDestinationTables[slot]))
             }
-            groups.append(UpdateGroup(layout: layout, columns: columns, types: types, members: [member]))
+            groups.append(UpdateGroup(layout: layout, columns: columns, types: types, members: [member], shape: shape))
         }
         return groups
     }
@@ -45,7 +50,17 @@ struct UpdateGroup {
     private struct Shape: Hashable {
         let entityName: String
         let attributes: [Int]
+        let toOneRelationships: [Int]
         let toOneSlots: [Int]
+
+        /// Whether `updated` has this shape, found without making its shape (saves list updates of one
+        /// shape together, so most updates match the previous one's group).
+        func matches(_ updated: UpdatedObject) -> Bool {
+            updated.entityName == entityName && updated.attributes.count == attributes.count
+                && updated.toOnes.count == toOneRelationships.count
+                && zip(updated.attributes, attributes).allSatisfy { $0.index == $1 }
+                && zip(updated.toOnes, toOneRelationships).allSatisfy { $0.relationshipIndex == $1 }
+        }
 
         init(_ updated: UpdatedObject, layout: EntityLayout) throws {
             entityName = updated.entityName
@@ -55,6 +70,7 @@ struct UpdateGroup {
                 }
                 return change.index
             }
+            toOneRelationships = updated.toOnes.map(\.relationshipIndex)
             toOneSlots = try updated.toOnes.map { change in
                 guard let slot = layout.entity.toOneSlot(forRelationshipAt: change.relationshipIndex) else {
                     throw ObjectGraphError.inconsistentData("\(updated.entityName) has no to-one at index \(change.relationshipIndex)")
