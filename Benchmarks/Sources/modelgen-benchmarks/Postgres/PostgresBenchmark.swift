@@ -13,14 +13,16 @@ enum PostgresBenchmark {
     static let contenders = [(ours, "ours", "ours"), (raw, "raw nio", "nio"), (fluent, "Fluent", "Fluent")]
 
     /// Runs `runs` rounds of N = `rows` and returns the report (ratios of ours to raw postgres-nio and Fluent).
+    /// `only`: the contenders to run, comma-separated (`ours,postgres-nio`), or all of them.
     static func run(url: String, rows: Int, runs: Int, only: String?) async throws -> Report {
+        let chosen = only.map { Set($0.split(separator: ",").map(String.init)) }
         let server = try PostgresStore.Configuration(url: url)
         let admin = PostgresClient(configuration: clientConfiguration(server, database: server.database))
         let adminTask = Task { await admin.run() }
         defer { adminTask.cancel() }
         var samples: [String: [Operation: [Double]]] = [:]
         for run in 0..<runs {
-            let names = contenders.map(\.0).filter { only == nil || only == $0 }
+            let names = contenders.map(\.0).filter { chosen?.contains($0) ?? true }
             var contenders: [NamedContender] = []
             var databases: [String] = []
             do {
