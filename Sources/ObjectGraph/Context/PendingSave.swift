@@ -1,6 +1,6 @@
-/// The objects one save writes, each with its stored values read once (an updated object's changed
-/// values only, the others are its committed ones): validation, the change set and the committed state
-/// after the save all use the same values, packed a batch of objects to an array (``SlicePacker``).
+/// The objects one save writes, each with its stored values read once: validation, the change set
+/// and the committed state after the save all use the same values, packed a batch of objects to an
+/// array (``SlicePacker``).
 struct PendingSave {
     /// Inserted objects that are not deleted again, in insertion order.
     let inserted: [ManagedObject]
@@ -33,7 +33,7 @@ struct PendingSave {
         var updated: [ManagedObject] = []
         for object in changedSet.objects where !object.isPendingDeletion && object.lifecycle == .persisted {
             updated.append(object)
-            object.packChangedStorableValues(into: &values)
+            object.packStorableValues(into: &values)
         }
         (self.updated, updatedValues) = (updated, values.finish())
     }

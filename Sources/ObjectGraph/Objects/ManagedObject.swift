@@ -163,20 +163,6 @@ open class ManagedObject {
         packer.endRun()
     }
 
-    /// Appends the stored values of a persisted object as one run of `packer`, as
-    /// ``packStorableValues(into:)`` would, reading only the changed attributes: every other attribute
-    /// still holds its committed value (loading, saving, refreshing, rolling back and conflict resolution
-    /// set both together, and a setter records the change otherwise).
-    final func packChangedStorableValues(into packer: inout SlicePacker<AttributeValue>) {
-        guard committedValues.count == entity.attributes.count else { return packStorableValues(into: &packer) }
-        packer.append(contentsOf: committedValues)
-        let isTransient = entity.attributeIsTransient
-        for index in changedAttributes {
-            packer.replace(atRunPosition: index, with: isTransient[index] ? .null : attributeValue(at: index))
-        }
-        packer.endRun()
-    }
-
     /// Appends the current destination ID of every to-one, aligned with the entity's to-one
     /// relationships, as one run of `packer`.
     final func packCurrentToOneIDs(into packer: inout SlicePacker<AnyObjectID?>) {

@@ -30,18 +30,6 @@ public struct SlicePacker<Element> {
         storage.append(element)
     }
 
-    /// Adds the elements of `slice` to the current run, copied in one go.
-    @inlinable public mutating func append(contentsOf slice: SharedSlice<Element>) {
-        if storage.isEmpty && lastArraySize > 0 { storage.reserveCapacity(lastArraySize) }
-        storage.append(contentsOf: slice.storage[slice.offset..<slice.offset + slice.count])
-    }
-
-    /// Replaces the element at `position` (from 0) of the current run.
-    @inlinable public mutating func replace(atRunPosition position: Int, with element: Element) {
-        precondition(position >= 0 && runStart + position < storage.count, "position \(position) is outside the current run")
-        storage[runStart + position] = element
-    }
-
     /// Ends the current run (possibly empty).
     @inlinable public mutating func endRun() {
         runs.append(runStart..<storage.count)
