@@ -16,6 +16,9 @@ final class CacheIndex {
     private var usedAt: [AnyObjectID: Int64] = [:]
     private var touched: Set<AnyObjectID> = []
     private var uses: [[AnyObjectID]] = []
+    private var pendingUses = 0
+    /// How many used IDs ``touch(_:)`` keeps before applying them.
+    static let maximumPendingUses = 100_000
     private var clock: Int64 = 0
 
     /// Reads every pair from `database`.
@@ -80,9 +83,12 @@ final class CacheIndex {
         }
     }
 
-    /// Notes that `remotes` were just read (in memory; applied and written with the next change).
+    /// Notes that `remotes` were just read (in memory; applied and written with the next change, or
+    /// applied once ``maximumPendingUses`` IDs wait, so reads without writes do not grow it without end).
     func touch(_ remotes: [AnyObjectID]) {
         uses.append(remotes)
+        pendingUses += remotes.count
+        if pendingUses > Self.maximumPendingUses { applyUses() }
     }
 
     /// Applies the uses ``touch(_:)`` noted, in order: a read only appends its IDs, so a cache hit costs
@@ -96,6 +102,7 @@ final class CacheIndex {
             }
         }
         uses.removeAll()
+        pendingUses = 0
     }
 
     /// Writes the uses and fetch times noted since the last write.

@@ -6,31 +6,35 @@ import ObjectGraph
 /// over the same objects agree.
 extension CachingStore {
     /// `snapshots` (in `request`'s sort order) with every run of objects whose sort keys are equal in key
-    /// order; without sort descriptors, all of them in key order.
+    /// order; without sort descriptors, all of them in key order. An answer without ties, or whose runs
+    /// are already in key order, is returned as it is (not copied).
     func orderingTies(_ snapshots: [Snapshot], of request: StoreFetchRequest) async throws -> [Snapshot] {
         guard snapshots.count > 1 else { return snapshots }
-        var columns: [[AttributeValue]] = []
+        var columns: [SortColumn] = []
         for sort in request.sortDescriptors {
-            columns.append(try await sortValues(of: snapshots, at: sort.path, entityName: request.entityName))
+            columns.append(try await sortColumn(of: snapshots, at: sort.path, entityName: request.entityName))
         }
         var ordered = snapshots
         var start = 0
         for end in 1...snapshots.count {
-            if end < snapshots.count && columns.allSatisfy({ AttributeValue.order($0[end - 1], $0[end]) == .orderedSame }) { continue }
-            if end - start > 1 { ordered[start..<end].sort { $0.id.key.precedesAmongTies($1.id.key) } }
+            if end < snapshots.count && columns.allTie(end - 1, end, in: snapshots) { continue }
+            if end - start > 1 && !ordered[start..<end].isInKeyOrder {
+                ordered[start..<end].sort { $0.id.key.precedesAmongTies($1.id.key) }
+            }
             start = end
         }
         return ordered
     }
 
-    /// The value of the key path `path` (to-one steps, then an attribute) for each of `snapshots`,
-    /// following to-ones through the cache, which holds every cached object's destinations.
-    private func sortValues(of snapshots: [Snapshot], at path: [String], entityName: String) async throws -> [AttributeValue] {
+    /// Where the values of the key path `path` (to-one steps, then an attribute) are for `snapshots`: an
+    /// attribute of their own is read in place; through to-ones, the values are read from the cache,
+    /// which holds every cached object's destinations.
+    private func sortColumn(of snapshots: [Snapshot], at path: [String], entityName: String) async throws -> SortColumn {
         guard var entity = model.entity(named: entityName), let attributeName = path.last else {
             throw ObjectGraphError.unknownProperty(entity: entityName, property: path.joined(separator: "."))
         }
         if path.count == 1, let attributeIndex = entity.attributeIndex(named: attributeName) {
-            return snapshots.map { attributeIndex < $0.values.count ? $0.values[attributeIndex] : .null }
+            return .attribute(attributeIndex)
         }
         var owners: [Snapshot?] = snapshots
         for name in path.dropLast() {
@@ -47,6 +51,52 @@ extension CachingStore {
         guard let attributeIndex = entity.attributeIndex(named: attributeName) else {
             throw ObjectGraphError.unknownProperty(entity: entity.name, property: attributeName)
         }
-        return owners.map { owner in owner.flatMap { attributeIndex < $0.values.count ? $0.values[attributeIndex] : nil } ?? .null }
+        return .values(owners.map { owner in owner.flatMap { attributeIndex < $0.values.count ? $0.values[attributeIndex] : nil } ?? .null })
+    }
+}
+
+/// The values one sort descriptor orders an answer by.
+enum SortColumn {
+    /// The snapshots' own attribute at this index.
+    case attribute(Int)
+    /// One value per snapshot (read through to-ones).
+    case values([AttributeValue])
+
+    /// Whether the objects at `first` and `second` of `snapshots` have equal values here.
+    func ties(_ first: Int, _ second: Int, in snapshots: [Snapshot]) -> Bool {
+        switch self {
+        case .attribute(let index):
+            Self.areTied(snapshots[first].value(at: index), snapshots[second].value(at: index))
+        case .values(let values):
+            Self.areTied(values[first], values[second])
+        }
+    }
+
+    /// Equal in sort order (``ObjectGraph/AttributeValue/order(_:_:)``), with integers compared directly.
+    private static func areTied(_ lhs: AttributeValue, _ rhs: AttributeValue) -> Bool {
+        if case .integer(let a) = lhs, case .integer(let b) = rhs { return a == b }
+        return AttributeValue.order(lhs, rhs) == .orderedSame
+    }
+}
+
+extension [SortColumn] {
+    /// Whether the objects at `first` and `second` of `snapshots` tie in every column.
+    func allTie(_ first: Int, _ second: Int, in snapshots: [Snapshot]) -> Bool {
+        for column in self where !column.ties(first, second, in: snapshots) { return false }
+        return true
+    }
+}
+
+extension Snapshot {
+    /// The value of the attribute at `index`, `null` past the end.
+    fileprivate func value(at index: Int) -> AttributeValue {
+        index < values.count ? values[index] : .null
+    }
+}
+
+extension ArraySlice<Snapshot> {
+    /// Whether the objects are in key order (``ObjectGraph/ObjectKey/precedesAmongTies(_:)``) already.
+    fileprivate var isInKeyOrder: Bool {
+        zip(self, dropFirst()).allSatisfy { !$1.id.key.precedesAmongTies($0.id.key) }
     }
 }
