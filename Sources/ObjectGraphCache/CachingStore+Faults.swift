@@ -31,7 +31,8 @@ extension CachingStore {
     /// The server's state of the objects with `ids`, written to the cache; cached objects the server does
     /// not return leave it.
     func objectsFromServer(_ ids: [AnyObjectID]) async throws -> [Snapshot] {
-        let readAt = outbox.removals
+        let readAt = outbox.beginRead()
+        defer { outbox.endRead(readAt) }
         let snapshots = try await remoteSnapshots(for: ids)
         var change = try await write(try await withDestinations(snapshots), fetchedAt: Date(), readAt: readAt)
         let returned = Set(snapshots.map(\.id))
@@ -66,7 +67,8 @@ extension CachingStore {
     /// The server's destinations, written to the cache with the destinations' state, so the cached
     /// relationship equals the server's (the cache's answer while saves wait in the outbox).
     func relatedFromServer(_ relationshipName: String, of entityName: String, ids: [AnyObjectID]) async throws -> [AnyObjectID: [AnyObjectID]] {
-        let readAt = outbox.removals
+        let readAt = outbox.beginRead()
+        defer { outbox.endRead(readAt) }
         let related = try await remoteRelatedIDs(relationshipName, of: entityName, ids: ids)
         var seen: Set<AnyObjectID> = []
         let destinations = related.values.joined().filter { seen.insert($0).inserted }

@@ -65,7 +65,8 @@ extension CachingStore {
     /// While saves wait in the outbox, the answer is the cache's, which has them. Ties are put in key order
     /// (`+TieOrder`); in a page (limit or offset) the server chose which of them it holds.
     func fetchFromServer(_ request: StoreFetchRequest) async throws -> [Snapshot] {
-        let readAt = outbox.removals
+        let readAt = outbox.beginRead()
+        defer { outbox.endRead(readAt) }
         let snapshots = try await remoteFetch(request)
         let now = Date()
         var change = try await write(try await withDestinations(snapshots), fetchedAt: now, readAt: readAt)

@@ -11,6 +11,10 @@ extension CachingStore {
     /// The error of the last replay attempt that could not reach the server, if any.
     public var lastReplayError: (any Error)? { replayError }
 
+    /// The number of objects whose entries' removal a server read in flight may still ask about
+    /// (``Outbox/isPending(_:readAt:)``): zero while no read is in flight.
+    var rememberedOutboxRemovals: Int { outbox.rememberedRemovals }
+
     /// Replays what waits now, once, and returns the entries still waiting.
     ///
     /// ```swift

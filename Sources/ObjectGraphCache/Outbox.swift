@@ -11,10 +11,16 @@ final class Outbox {
     private var pendingCounts: [AnyObjectID: Int] = [:]
     /// The largest sequence number ever used.
     private var lastSequence: Int64
-    /// How many waiting entries have left: a server answer notes it before it is read (``isPending(_:readAt:)``).
+    /// How many waiting entries have left: a server answer notes it before it is read (``beginRead()``,
+    /// ``isPending(_:readAt:)``).
     private(set) var removals: UInt64 = 0
-    /// By object: ``removals`` when the last entry touching it left (one number per object saved in this process).
+    /// By object: ``removals`` when the last entry touching it left while a server read was in flight;
+    /// only what a read still in flight can ask about is kept (``endRead(_:)``).
     private var lastRemoval: [AnyObjectID: UInt64] = [:]
+    /// The server reads in flight, by the ``removals`` each began at.
+    private var readsInFlight: [UInt64: Int] = [:]
+    /// ``lastRemoval``'s size above which ending a read prunes it.
+    private var pruneThreshold = 64
 
     init(database: IdentityDatabase) throws(CachingStoreError) {
         self.database = database
@@ -45,6 +51,29 @@ final class Outbox {
     func isPending(_ id: AnyObjectID, readAt: UInt64) -> Bool {
         isPending(id) || lastRemoval[id, default: 0] > readAt
     }
+
+    /// Notes that a server read begins, and returns ``removals`` now: pass it to ``isPending(_:readAt:)``
+    /// when the answer is written, and to ``endRead(_:)`` once it is.
+    func beginRead() -> UInt64 {
+        readsInFlight[removals, default: 0] += 1
+        return removals
+    }
+
+    /// Notes that the server read that began at `readAt` has ended, and forgets the removals no read in
+    /// flight can ask about: all of them when none is in flight.
+    func endRead(_ readAt: UInt64) {
+        if let count = readsInFlight[readAt], count > 1 { readsInFlight[readAt] = count - 1 } else { readsInFlight[readAt] = nil }
+        guard let oldest = readsInFlight.keys.min() else {
+            lastRemoval.removeAll()
+            return
+        }
+        guard lastRemoval.count > pruneThreshold else { return }
+        lastRemoval = lastRemoval.filter { $0.value > oldest }
+        pruneThreshold = max(64, 2 * lastRemoval.count)
+    }
+
+    /// The number of objects whose removal a read in flight may still ask about.
+    var rememberedRemovals: Int { lastRemoval.count }
 
     /// Adds `entry`'s objects to the pending counts (`by: 1`) or takes them out (`by: -1`).
     private func count(_ entry: OutboxEntry, by change: Int) {
@@ -78,6 +107,7 @@ final class Outbox {
         let removed = entries.remove(at: index)
         count(removed, by: -1)
         removals += 1
+        guard !readsInFlight.isEmpty else { return }
         for id in removed.touchedIDs { lastRemoval[id] = removals }
     }
 

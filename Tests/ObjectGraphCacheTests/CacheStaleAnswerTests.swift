@@ -1,6 +1,6 @@
 import Foundation
 import ObjectGraph
-import ObjectGraphCache
+@testable import ObjectGraphCache
 import ObjectGraphConformance
 import ObjectGraphREST
 import RESTTestServer
@@ -30,6 +30,38 @@ import Testing
 
         await store.setPolicy(.cacheOnly)
         #expect(try await store.fetch(request).strings(at: 0) == ["B"])
+        #expect(await store.rememberedOutboxRemovals == 0)
+        await music.server.stop()
+    }
+
+    @Test func replayedSavesAreRememberedOnlyWhileAReadThatMayPredateThemIsInFlight() async throws {
+        let music = try await MusicServer.start()
+        try await music.seed(bands: ["A"])
+        let transport = HeldAnswerTransport(path: "/Band")
+        let store = try await music.cachingStore(transport: transport)
+        let request = StoreFetchRequest(entityName: "Band", sortDescriptors: [SortExpression(["name"])])
+        _ = try await store.fetch(request)
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        for number in 1...20 {
+            _ = Album(context: context, title: "Album \(number)")
+            try await context.save()
+            await store.waitForOutbox()
+        }
+        #expect(await store.rememberedOutboxRemovals == 0)
+
+        transport.holdNextAnswer()
+        let stale = Task { try await store.fetch(request) }
+        await transport.waitUntilHeld()
+        for number in 21...25 {
+            _ = Album(context: context, title: "Album \(number)")
+            try await context.save()
+            await store.waitForOutbox()
+        }
+        #expect(await store.rememberedOutboxRemovals == 5)
+        transport.release()
+        _ = try await stale.value
+        #expect(await store.rememberedOutboxRemovals == 0)
+        #expect(try await music.remote().fetch(StoreFetchRequest(entityName: "Album")).count == 25)
         await music.server.stop()
     }
 }
