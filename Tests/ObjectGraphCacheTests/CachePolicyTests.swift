@@ -65,6 +65,70 @@ import Testing
         await music.server.stop()
     }
 
+    @Test func eachEntityIsReadAsItsOwnPolicySays() async throws {
+        let music = try await MusicServer.start()
+        let writer = try await music.seed(bands: ["Low"], albums: 1)
+        let store = try await music.cachingStore(configuration: .init(policy: .cacheOnly, entityPolicies: ["Band": .networkFirst]))
+        let albums = StoreFetchRequest(entityName: "Album", sortDescriptors: [SortExpression(["title"])])
+        #expect(try await store.fetch(albums).isEmpty)
+        #expect(try await store.fetch(Self.bands).strings(at: 0) == ["Low"])
+        #expect(try await store.count(albums) == 0)
+        #expect(!music.server.requests.contains { $0.hasPrefix("GET /Album") })
+
+        await store.setPolicy(.networkFirst)
+        await store.setPolicy(.cacheOnly, for: "Band")
+        let low = try #require(try await writer.fetch(Band.self).first)
+        low.name = "Low (US)"
+        Album(context: writer, title: "Low 2").setBand(low)
+        try await writer.save()
+        music.server.resetRequests()
+        #expect(try await store.fetch(albums).strings(at: 0) == ["Low 1", "Low 2"])
+        #expect(try await store.fetch(Self.bands).strings(at: 0) == ["Low"])
+        #expect(music.server.requests.filter { $0.hasPrefix("GET /Band") }.isEmpty)
+        #expect(music.server.requests.contains("GET /Album"))
+        await music.server.stop()
+    }
+
+    @Test func dataOlderThanTheMaximumAgeIsAskedForAgain() async throws {
+        let music = try await MusicServer.start()
+        let writer = try await music.seed(bands: ["Low"])
+        let store = try await music.cachingStore(configuration: .init(maximumAge: .milliseconds(300)))
+        let first = try await store.fetch(Self.bands)
+        let low = try #require(try await writer.fetch(Band.self).first)
+        low.name = "Low (US)"
+        try await writer.save()
+        let asked = { music.server.requests.filter { $0.hasPrefix("GET /Band") }.count }
+        let before = asked()
+        #expect(first.strings(at: 0) == ["Low"])
+        // While fresh the cache answers (`freshDataAnswersWithoutAskingTheServer`); once older, the server.
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(try await store.fetch(Self.bands).strings(at: 0) == ["Low (US)"])
+        #expect(asked() > before)
+        await music.server.stop()
+    }
+
+    @Test func cacheThenNetworkCountsAndRelationshipFaultsAnswerAtOnceAndRefresh() async throws {
+        let music = try await MusicServer.start()
+        let writer = try await music.seed(bands: ["Low"], albums: 1)
+        let store = try await music.cachingStore()
+        let bands = try await store.fetch(Self.bands)
+        let albums = StoreFetchRequest(entityName: "Album")
+        #expect(try await store.count(albums) == 1)
+        #expect(try await store.relatedIDs(for: "albums", of: "Band", ids: bands.map(\.id)).values.first?.count == 1)
+        await store.setPolicy(.cacheThenNetwork)
+
+        let low = try #require(try await writer.fetch(Band.self).first)
+        Album(context: writer, title: "Low 2").setBand(low)
+        try await writer.save()
+        #expect(try await store.count(albums) == 1)
+        #expect(try await store.relatedIDs(for: "albums", of: "Band", ids: bands.map(\.id)).values.first?.count == 1)
+        await store.waitForRefreshes()
+        #expect(await store.lastRefreshError == nil)
+        #expect(try await store.count(albums) == 2)
+        #expect(try await store.relatedIDs(for: "albums", of: "Band", ids: bands.map(\.id)).values.first?.count == 2)
+        await music.server.stop()
+    }
+
     @Test func freshDataAnswersWithoutAskingTheServer() async throws {
         let music = try await MusicServer.start()
         try await music.seed(bands: ["Low"])
