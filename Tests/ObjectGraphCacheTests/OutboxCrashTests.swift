@@ -4,17 +4,18 @@ import ObjectGraphConformance
 import RESTTestServer
 import Testing
 
-/// SIGKILL of a process that saves through the outbox while it replays, then a restart that finishes the
-/// replay: every save that returned before the kill is on the server exactly once, in save order.
+/// SIGKILL of a process that saves through the outbox while it replays (or offline, every save waiting),
+/// then a restart online that finishes the replay: every save that returned before the kill is on the
+/// server exactly once, in save order.
 @Suite struct OutboxCrashTests {
-    @Test(arguments: [15, 40, 70])
-    func everySaveMadeBeforeAKillReachesTheServerOnceAndInOrder(killAfter saves: Int) async throws {
+    @Test(arguments: [(15, false), (40, false), (70, false), (20, true), (60, true)])
+    func everySaveMadeBeforeAKillReachesTheServerOnceAndInOrder(killAfter saves: Int, offline: Bool) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let cache = directory.path + "/outbox.sqlite"
         let music = try await MusicServer.start()
 
-        let writer = try Self.writer(music.server.baseURL, cache, first: 1, count: 1000)
+        let writer = try Self.writer(music.server.baseURL, cache, first: 1, count: 1000, offline: offline)
         let output = Pipe()
         writer.standardOutput = output
         try writer.run()
@@ -24,6 +25,7 @@ import Testing
         writer.waitUntilExit()
         #expect(writer.terminationReason == .uncaughtSignal)
         let saved = printed.compactMap { Int($0.dropFirst("saved ".count)) }
+        if offline { #expect(try await music.bandNamesOnServer().isEmpty) }
         #expect(saved == Array(1...max(saved.count, 1)).prefix(saved.count).map { $0 })
 
         let restart = try Self.writer(music.server.baseURL, cache, first: 0, count: 0)
@@ -45,10 +47,10 @@ import Testing
         await music.server.stop()
     }
 
-    private static func writer(_ url: URL, _ cache: String, first: Int, count: Int) throws -> Process {
+    private static func writer(_ url: URL, _ cache: String, first: Int, count: Int, offline: Bool = false) throws -> Process {
         let process = Process()
         process.executableURL = try HelperExecutable.url(named: "cache-outbox-writer")
-        process.arguments = [url.absoluteString, cache, String(first), String(count)]
+        process.arguments = [url.absoluteString, cache, String(first), String(count)] + (offline ? ["offline"] : [])
         return process
     }
 }
