@@ -1,28 +1,31 @@
 import ObjectGraph
 
 extension CachingStore {
-    /// `snapshot` (read from the cache) with the caching store's IDs; `nil` for a row without identity.
-    func storeSnapshot(fromCache snapshot: Snapshot) -> Snapshot? {
-        storeSnapshot(fromCache: snapshot, rows: index.remoteIDs.table(of: snapshot.id.entityName))
-    }
-
-    /// `snapshot` with the caching store's IDs, its own read from `rows` (the table of its root entity).
-    private func storeSnapshot(fromCache snapshot: Snapshot, rows: [AnyObjectID?]) -> Snapshot? {
-        guard let id = rows.storeID(ofRow: snapshot.id) else { return nil }
-        let toOneIDs = snapshot.toOneIDs.allSatisfy { $0 == nil } ? snapshot.toOneIDs
-            : SharedSlice(snapshot.toOneIDs.map { $0.flatMap { index.remoteIDs[$0] } })
-        return Snapshot(id: id, entityName: snapshot.entityName, values: snapshot.values, toOneIDs: toOneIDs)
-    }
-
-    /// Cache snapshots with the caching store's IDs (without noting them as used).
-    func storeSnapshotsWithoutUse(fromCache snapshots: [Snapshot]) -> [Snapshot] {
-        var rows: (root: String, table: [AnyObjectID?]) = ("", [])
-        var translated: [Snapshot] = []
-        translated.reserveCapacity(snapshots.count)
-        for snapshot in snapshots {
-            if snapshot.id.entityName != rows.root { rows = (snapshot.id.entityName, index.remoteIDs.table(of: snapshot.id.entityName)) }
-            if let storeSnapshot = storeSnapshot(fromCache: snapshot, rows: rows.table) { translated.append(storeSnapshot) }
+    /// Gives `snapshot` the caching store's IDs, its own read from `rows` (the table of its root entity);
+    /// `false` for a row without identity.
+    private func translate(_ snapshot: inout Snapshot, rows: [AnyObjectID?]) -> Bool {
+        guard let id = rows.storeID(ofRow: snapshot.id) else { return false }
+        snapshot.id = id
+        if !snapshot.toOneIDs.allSatisfy({ $0 == nil }) {
+            snapshot.toOneIDs = SharedSlice(snapshot.toOneIDs.map { $0.flatMap { index.remoteIDs[$0] } })
         }
+        return true
+    }
+
+    /// Cache snapshots with the caching store's IDs (without noting them as used), translated in place;
+    /// rows without identity are left out.
+    func storeSnapshotsWithoutUse(fromCache snapshots: consuming [Snapshot]) -> [Snapshot] {
+        var translated = snapshots
+        var rows: (root: String, table: [AnyObjectID?]) = ("", [])
+        var kept = 0
+        for position in translated.indices {
+            let root = translated[position].id.entityName
+            if root != rows.root { rows = (root, index.remoteIDs.table(of: root)) }
+            guard translate(&translated[position], rows: rows.table) else { continue }
+            if kept != position { translated.swapAt(kept, position) }
+            kept += 1
+        }
+        translated.removeLast(translated.count - kept)
         return translated
     }
 
