@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import ObjectGraphREST
 
 /// Replaying the outbox: entries go to the server in save order; after a network failure, 5xx or 429 the
 /// replay waits (jittered, doubling) and tries again from the same entry; a refusal (another 4xx) stops
@@ -75,7 +76,7 @@ extension CachingStore {
     /// Starts the background replay unless it runs.
     func startReplay() {
         guard replayTask == nil, !outbox.isEmpty else { return }
-        replayDelay = configuration.initialReplayDelay
+        unreachableReplays = 0
         // Detached: a task made inside a save would inherit the saving context's task-local identity,
         // and every change the replay publishes would count as that context's own save, never merged into it.
         replayTask = Task.detached { [weak self] in
@@ -89,17 +90,23 @@ extension CachingStore {
     /// One pass of the background replay: how long to wait before the next, or `nil` when it ends.
     private func replayStep() async -> Duration? {
         if await replayPass() == .unreachable {
-            let delay = replayDelay * Double.random(in: 0.5...1)
-            replayDelay = min(replayDelay * 2, configuration.maximumReplayDelay)
-            return delay
+            unreachableReplays += 1
+            var generator = SystemRandomNumberGenerator()
+            return replayBackoff.delay(beforeAttempt: unreachableReplays + 1, using: &generator)
         }
-        replayDelay = configuration.initialReplayDelay
+        unreachableReplays = 0
         if hasSendableEntries { return .zero }
         replayTask = nil
         return nil
     }
 
-    /// Whether an entry waits that is neither refused nor held back by a refused one.
+    /// The waits between replay attempts: ``Configuration/initialReplayDelay`` doubling up to
+    /// ``Configuration/maximumReplayDelay``, with the REST store's jitter.
+    private var replayBackoff: RetryPolicy {
+        RetryPolicy(initialDelay: configuration.initialReplayDelay, maximumDelay: configuration.maximumReplayDelay)
+    }
+
+        /// Whether an entry waits that is neither refused nor held back by a refused one.
     private var hasSendableEntries: Bool {
         var held: Set<AnyObjectID> = []
         for entry in outbox.entries {

@@ -43,8 +43,8 @@ public actor CachingStore: PersistentStore {
     let outbox: Outbox
     var replayGate = WriteGate()
     var replayTask: Task<Void, Never>?
-    /// How long replay waits after the server could not be reached, doubling up to ``Configuration/maximumReplayDelay``.
-    var replayDelay: Duration = .zero
+    /// How many replay passes in a row could not reach the server (the backoff grows with it).
+    var unreachableReplays = 0
     /// The last error that kept the replay from reaching the server.
     var replayError: (any Error)?
     /// Temporary IDs of objects whose creation is being replayed, kept between attempts in this process.

@@ -56,8 +56,14 @@ public struct RetryPolicy: Sendable, Hashable {
     }
 
     /// The wait before attempt `attempt` (2 for the first retry): half the cap, plus a random part of
-    /// the other half, so that clients that failed together do not come back together.
-    func delay(beforeAttempt attempt: Int, using generator: inout some RandomNumberGenerator) -> Duration {
+    /// the other half, so that clients that failed together do not come back together. The caching
+    /// store's outbox waits the same way between replay attempts.
+    ///
+    /// ```swift
+    /// var generator = SystemRandomNumberGenerator()
+    /// RetryPolicy.default.delay(beforeAttempt: 3, using: &generator)   // between 250 and 500 ms
+    /// ```
+    public func delay(beforeAttempt attempt: Int, using generator: inout some RandomNumberGenerator) -> Duration {
         let doublings = min(max(0, attempt - 2), 30)
         let cap = min(maximumDelay, initialDelay * (1 << doublings))
         return cap / 2 + cap / 2 * Double.random(in: 0...1, using: &generator)
