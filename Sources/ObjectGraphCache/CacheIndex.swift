@@ -16,7 +16,8 @@ final class CacheIndex {
     private var usedAt: [AnyObjectID: Int64] = [:]
     private var touched: Set<AnyObjectID> = []
     private var uses: [[AnyObjectID]] = []
-    private var pendingUses = 0
+    /// How many used IDs wait in ``uses`` to be applied.
+    private(set) var pendingUses = 0
     /// How many used IDs ``touch(_:)`` keeps before applying them.
     static let maximumPendingUses = 100_000
     private var clock: Int64 = 0

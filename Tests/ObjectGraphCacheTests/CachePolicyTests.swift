@@ -186,6 +186,30 @@ import Testing
         await music.server.stop()
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func liveResultsSeeWhatABackgroundRefreshFound() async throws {
+        let music = try await MusicServer.start()
+        let writer = try await music.seed(bands: ["Low"])
+        let store = try await music.cachingStore(configuration: .init(policy: .cacheThenNetwork))
+        _ = try await store.fetch(Self.bands)
+        await store.waitForRefreshes()
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        let results = try await context.results(entityNamed: "Band", sortedBy: ["name"])
+        #expect(try await results.objects(inSection: 0).map(\.objectID) == store.fetch(Self.bands).map(\.id))
+        await store.waitForRefreshes()
+
+        _ = Band(context: writer, name: "Beirut")
+        try await writer.save()
+        var updates = results.updates.makeAsyncIterator()
+        _ = try await context.fetch(Band.self)
+        await store.waitForRefreshes()
+        let update = try #require(try await updates.next())
+        #expect(update.snapshot.count == 2)
+        let names = try await results.objects(inSection: 0).map { ($0 as? Band)?.name }
+        #expect(names == ["Beirut", "Low"])
+        await music.server.stop()
+    }
+
     @Test func objectsTheServerNoLongerListsLeaveTheCache() async throws {
         let music = try await MusicServer.start()
         let writer = try await music.seed(bands: ["Low", "Beirut"])
