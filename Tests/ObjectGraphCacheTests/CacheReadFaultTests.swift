@@ -11,7 +11,9 @@ import Testing
 /// (5xx, 429, a connection reset in the middle of the body, a timeout) and throw the server's other
 /// answers as typed errors naming method, URL and status (a 4xx, malformed or truncated JSON, a value of
 /// the wrong type). Either way the cache keeps every object it had, once, and the outbox its entries.
-@Suite struct CacheReadFaultTests {
+// Serialized: every live test server holds one Dispatch worker thread (FlyingSocks blocks one in
+// epoll_wait), and Dispatch has at most 255; twelve servers at once add to what parallel suites hold.
+@Suite(.serialized) struct CacheReadFaultTests {
     static let bands = StoreFetchRequest(entityName: "Band", sortDescriptors: [SortExpression(["name"])])
 
     @Test(arguments: ReadFault.allCases)
