@@ -9,10 +9,16 @@
 /// `deinit` hook already guarantees that no entry outlives its object. The map's own mutations never
 /// release an object, so no `deinit` can run inside one.
 ///
+/// IDs with integer keys (every SQL store's) live in ``IntegerKeyedObjects``, hashed by a multiplication
+/// of the key and removed through tombstones: registering an object costs a few dozen instructions and
+/// removing one in its `deinit` about as much, where a `Dictionary` hashed the whole ID with `Hasher` and
+/// rehashed the entries a removal shifted. Other keys (strings, and temporary keys) keep a `Dictionary`.
+/// Every object is registered under its own ``ManagedObject/objectID``.
+///
 /// Objects a save just gave new permanent IDs cannot already be registered, nor can the objects of a
 /// fetch into an empty map, so ``appendNew(_:)`` lists them without hashing; they are indexed by the
-/// first lookup. A context that only imports, or only reads one result, never pays for an index it does
-/// not use, and one that goes on working pays for it once.
+/// first lookup or removal. A context that only imports, or only reads one result and goes away before
+/// its objects, never pays for an index it does not use.
 struct IdentityMap {
     /// An unretained reference to a registered object, valid until the object's `deinit` removes it.
     private struct Entry {
@@ -23,38 +29,63 @@ struct IdentityMap {
         var object: ManagedObject { reference.takeUnretainedValue() }
     }
 
-    private var index: [AnyObjectID: Entry] = [:]
-    /// Objects whose IDs are not in `index` yet, none of which is there under its ID.
+    private var integerKeyed = IntegerKeyedObjects()
+    private var otherKeyed: [AnyObjectID: Entry] = [:]
+    /// Objects whose IDs are not indexed yet, none of which is indexed under its ID.
     private var unindexed: [Entry] = []
 
     /// The number of registered objects.
-    var count: Int { index.count + unindexed.count }
+    var count: Int { integerKeyed.count + otherKeyed.count + unindexed.count }
 
     /// Whether no object is registered.
-    var isEmpty: Bool { index.isEmpty && unindexed.isEmpty }
+    var isEmpty: Bool { count == 0 }
 
     /// Every registered object, in no particular order (retained by the returned array).
-    var objects: [ManagedObject] { index.values.map(\.object) + unindexed.map(\.object) }
+    var objects: [ManagedObject] { integerKeyed.objects + otherKeyed.values.map(\.object) + unindexed.map(\.object) }
 
-    /// The object registered under `id`.
+    /// The object registered under `id`; setting `nil` removes it, setting an object registers it, which
+    /// must have `id` as its ID.
     subscript(id: AnyObjectID) -> ManagedObject? {
         mutating get {
             indexPending()
-            return index[id]?.object
+            if case .integer(let key) = id.key { return integerKeyed.object(forKey: key, entityName: id.entityName) }
+            return otherKeyed[id]?.object
         }
         set {
             indexPending()
-            index[id] = newValue.map { Entry($0) }
+            guard let newValue else {
+                if case .integer(let key) = id.key {
+                    integerKeyed.removeObject(forKey: key, entityName: id.entityName)
+                } else {
+                    otherKeyed[id] = nil
+                }
+                return
+            }
+            precondition(newValue.objectID == id, "\(newValue.objectID) registered under \(id)")
+            self[id] = nil
+            index(Entry(newValue))
         }
     }
 
     /// The object registered under `id`, or the one `make` returns, registered under `id`; `created`
-    /// tells which. Hashes `id` once either way. The caller must keep a created object alive.
+    /// tells which. The caller must keep a created object alive and give it `id` before the map is used
+    /// again.
     mutating func object(for id: AnyObjectID, orRegister make: () -> ManagedObject) -> (object: ManagedObject, created: Bool) {
         indexPending()
+        if case .integer(let key) = id.key {
+            return integerKeyed.object(forKey: key, entityName: id.entityName, orRegister: make)
+        }
+        return otherKeyedObject(for: id, orRegister: make)
+    }
+
+    /// ``object(for:orRegister:)`` for an ID whose key is not an integer.
+    @inline(never)
+    private mutating func otherKeyedObject(
+        for id: AnyObjectID, orRegister make: () -> ManagedObject
+    ) -> (object: ManagedObject, created: Bool) {
         // Holds the new object while the dictionary is being changed: the entry does not retain it.
         var created: ManagedObject?
-        let entry = Self.value(&index[id, default: {
+        let entry = Self.value(&otherKeyed[id, default: {
             let object = make()
             created = object
             return Entry(object)
@@ -63,7 +94,7 @@ struct IdentityMap {
         return (entry.object, false)
     }
 
-    /// Registers `object`, whose ID the caller knows no registered object has.
+    /// Registers `object` under its ID, which the caller knows no registered object has.
     mutating func appendNew(_ object: ManagedObject) {
         unindexed.append(Entry(object))
     }
@@ -71,7 +102,7 @@ struct IdentityMap {
     /// Makes room for `count` more objects registered by ``object(for:orRegister:)``.
     mutating func reserveCapacity(forRegistering count: Int) {
         indexPending()
-        index.reserveCapacity(index.count + count)
+        integerKeyed.reserveCapacity(integerKeyed.count + count)
     }
 
     /// Makes room for `count` more objects registered by ``appendNew(_:)``.
@@ -83,23 +114,35 @@ struct IdentityMap {
     /// object registered under the same ID after a reset stays).
     mutating func forget(_ id: AnyObjectID, identity: UnsafeMutableRawPointer) {
         indexPending()
-        // One hash of `id` for both the check and the removal: every registered object pays it on deinit.
-        if let position = index.index(forKey: id), index[position].value.reference.toOpaque() == identity {
-            index.remove(at: position)
+        if case .integer(let key) = id.key {
+            integerKeyed.remove(identity, key: key)
+        } else if let position = otherKeyed.index(forKey: id), otherKeyed[position].value.reference.toOpaque() == identity {
+            otherKeyed.remove(at: position)
         }
     }
 
     /// Forgets every object.
     mutating func removeAll() {
-        index = [:]
+        integerKeyed.removeAll()
+        otherKeyed = [:]
         unindexed = []
     }
 
     private mutating func indexPending() {
         guard !unindexed.isEmpty else { return }
-        index.reserveCapacity(index.count + unindexed.count)
-        for entry in unindexed { index[entry.reference._withUnsafeGuaranteedRef(\.objectID)] = entry }
+        integerKeyed.reserveCapacity(integerKeyed.count + unindexed.count)
+        for entry in unindexed { index(entry) }
         unindexed = []
+    }
+
+    /// Indexes `entry`, whose ID no indexed object has.
+    private mutating func index(_ entry: Entry) {
+        let id = entry.reference._withUnsafeGuaranteedRef(\.objectID)
+        if case .integer(let key) = id.key {
+            integerKeyed.insertNew(entry.object, key: key)
+        } else {
+            otherKeyed[id] = entry
+        }
     }
 
     /// Reads a dictionary slot through its in-place (`_modify`) accessor, so that
