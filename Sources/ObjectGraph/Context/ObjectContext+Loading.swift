@@ -41,6 +41,7 @@ extension ObjectContext {
         let (object, created): (ManagedObject, Bool)
         if isNew {
             (object, created) = (factory.make(), true)
+            object.objectID = snapshot.id
             registered.appendNew(object)
         } else {
             (object, created) = registered.object(for: snapshot.id, orRegister: factory.make)
@@ -51,7 +52,7 @@ extension ObjectContext {
             }
             return object
         }
-        object.objectID = snapshot.id
+        if !isNew { object.objectID = snapshot.id }
         object.context = self
         object.lifecycle = .persisted
         do {
@@ -189,34 +190,48 @@ extension ObjectContext {
         guard let first = faulted.first else { return }
         let name = first.entity.relationships[index].name
         var related: [AnyObjectID: [AnyObjectID]] = [:]
-        var found: [AnyObjectID: ManagedObject] = [:]
-        var destinationsLoaded = true
+        // Keeps the loaded destinations alive until their owners hold them; they are found by ID in the
+        // identity map, where loading them registered them.
+        var loaded: [ManagedObject] = []
+        var found: [AnyObjectID: ManagedObject]?
         let generation = resetGeneration
         let byDeclaringEntity = Dictionary(grouping: faulted) { declaringEntityName(ofRelationshipAt: index, in: $0.entity) }
         for (entityName, group) in byDeclaringEntity {
             let ids = group.map(\.objectID)
             if let answer = try await store.relatedSnapshots(for: name, of: entityName, ids: ids) {
-                related.merge(answer.destinationIDs) { first, _ in first }
-                found.reserveCapacity(found.count + answer.snapshots.count)
-                for object in try materialize(answer.snapshots, refreshing: false) { found[object.objectID] = object }
+                Self.merge(answer.destinationIDs, into: &related)
+                try materialize(answer.snapshots, into: &loaded, refreshing: false, allNew: false)
             } else {
-                related.merge(try await store.relatedIDs(for: name, of: entityName, ids: ids)) { first, _ in first }
-                destinationsLoaded = false
+                Self.merge(try await store.relatedIDs(for: name, of: entityName, ids: ids), into: &related)
+                found = [:]
             }
         }
-        if !destinationsLoaded { found = try await objects(for: Array(Set(related.values.joined()))) }
+        if found != nil { found = try await objects(for: Array(Set(related.values.joined()))) }
         // A reset meanwhile detached every owner: leave their faults as they are.
         guard resetGeneration == generation else { return }
         let carriesChanges = model.schema.carriesToManyChanges(of: first.entity.name, relationshipAt: index)
         for owner in faulted {
             guard case .toManyFault = owner.relationshipStates[index] else { continue }
-            let members = (related[owner.objectID] ?? []).compactMap { found[$0] }
+            let members = (related[owner.objectID] ?? []).compactMap { id in
+                if let found { return found[id] }
+                return registered[id]
+            }
             journal?.record(owner)
             let pending = pendingToMany.isEmpty ? nil
                 : pendingToMany.removeValue(forKey: pendingKey(owner.objectID, entity: owner.entity, relationshipIndex: index))
             owner.relationshipStates[index] = .toMany(pending?.applied(to: members) ?? members)
             if carriesChanges { owner.committedToMany[index] = members.map(\.objectID) }
             if pending != nil { noteChanged(owner) }
+        }
+        withExtendedLifetime(loaded) {}
+    }
+
+    /// Adds `destinations` to `related`, keeping the destinations `related` already lists for an owner.
+    private static func merge(_ destinations: [AnyObjectID: [AnyObjectID]], into related: inout [AnyObjectID: [AnyObjectID]]) {
+        if related.isEmpty {
+            related = destinations
+        } else {
+            related.merge(destinations) { first, _ in first }
         }
     }
 

@@ -16,6 +16,8 @@ package struct RelatedQuery {
     private let member: String
     /// What orders an owner's members (relationship order), after the owner's key: none for a to-one.
     private let memberOrder: [String]
+    /// Whether no destination can be listed for two owners (a to-many whose inverse is a to-one).
+    package let membersAreDistinct: Bool
 
     /// `WHERE` the owner's key is in the bound list.
     private let filter: String
@@ -37,6 +39,7 @@ package struct RelatedQuery {
             from += " LEFT JOIN \(SQL.quote(table)) d ON \(member) = \(SQL.column("o", column))"
             destinationJoin = ""
             memberOrder = []
+            membersAreDistinct = false
         case .inverseForeignKey(let table, let column, let positionColumn):
             destinationTable = table
             member = SQL.column("d", SQL.primaryKey)
@@ -47,6 +50,7 @@ package struct RelatedQuery {
             from += " LEFT JOIN \(SQL.quote(table)) d ON \(join)"
             destinationJoin = ""
             memberOrder = Self.positionOrder(positionColumn.map { SQL.column("d", $0) }) + [member]
+            membersAreDistinct = true
         case .link(let link, let side):
             destinationTable = link.memberTable(side)
             member = SQL.column("l", side.memberColumn)
@@ -54,6 +58,7 @@ package struct RelatedQuery {
             from += " LEFT JOIN \(SQL.quote(link.name)) l ON \(SQL.column("l", side.ownerColumn)) = \(owner)"
             destinationJoin = " LEFT JOIN \(SQL.quote(destinationTable)) d ON \(SQL.column("d", SQL.primaryKey)) = \(member)"
             memberOrder = Self.positionOrder(position) + ["l.\(dialect.linkInsertionOrder)"]
+            membersAreDistinct = false
         }
         self.from = from
     }

@@ -13,17 +13,11 @@ extension SQLiteStore {
             let statement = try connection.statement(query.idsSQL)
             defer { statement.reset() }
             statement.bind(JSONList.integers(keys), at: 1)
-            var result: [AnyObjectID: [AnyObjectID]] = [:]
+            var rows = RelatedRows(query, ownerTable: layout.table)
             while try statement.step() {
-                let owner = AnyObjectID(entityName: layout.table, key: .integer(statement.int64(0)))
-                if statement.isNull(1) {
-                    if result[owner] == nil { result[owner] = [] }
-                } else {
-                    result[owner, default: []].append(
-                        AnyObjectID(entityName: query.destinationTable, key: .integer(statement.int64(1))))
-                }
+                rows.add(owner: statement.int64(0), member: statement.isNull(1) ? nil : statement.int64(1))
             }
-            return result
+            return rows.finish()
         }
     }
 
@@ -45,20 +39,13 @@ extension SQLiteStore {
             statement.bind(JSONList.integers(keys), at: 1)
             var reader = RowReader(schema: schema, table: table)
             let ownerColumn = Int32(table.columns.count + 2)
-            var result = RelatedSnapshots()
-            var seen: Set<Int64> = []
+            var rows = RelatedRows(query, ownerTable: layout.table)
             while try statement.step() {
-                let owner = AnyObjectID(entityName: layout.table, key: .integer(statement.int64(ownerColumn)))
-                guard !statement.isNull(0) else {
-                    if result.destinationIDs[owner] == nil { result.destinationIDs[owner] = [] }
-                    continue
+                if rows.add(owner: statement.int64(ownerColumn), member: statement.isNull(0) ? nil : statement.int64(0)) {
+                    try reader.read(statement)
                 }
-                let member = statement.int64(0)
-                result.destinationIDs[owner, default: []].append(AnyObjectID(entityName: table.name, key: .integer(member)))
-                if seen.insert(member).inserted { try reader.read(statement) }
             }
-            result.snapshots = reader.finish()
-            return result
+            return RelatedSnapshots(destinationIDs: rows.finish(), snapshots: reader.finish())
         }
     }
 }
