@@ -69,11 +69,7 @@ import Testing
     }
 
     @Test func aFirstFetchIntoAnEmptyContextRegistersObjectsLaterFetchesAndLookupsFind() async throws {
-        let store = InMemoryStore(model: MusicModel.model.schema)
-        let writer = try ObjectContext(store: store, model: MusicModel.model)
-        for number in 0..<30 { _ = Band(context: writer, name: "band \(number)") }
-        try await writer.save()
-
+        let store = try await storeWithBands(30)
         let context = try ObjectContext(store: store, model: MusicModel.model)
         let first = try await context.fetch(Band.self, sortedBy: [.ascending(\.name)])
         let second = try await context.fetch(Band.self, sortedBy: [.ascending(\.name)])
@@ -84,6 +80,15 @@ import Testing
             #expect(try await context.object(with: band.objectID) === band)
         }
     }
+}
+
+/// A store holding `count` saved bands named `band 0`, `band 1`, …
+func storeWithBands(_ count: Int) async throws -> InMemoryStore {
+    let store = InMemoryStore(model: MusicModel.model.schema)
+    let writer = try ObjectContext(store: store, model: MusicModel.model)
+    for number in 0..<count { _ = Band(context: writer, name: "band \(number)") }
+    try await writer.save()
+    return store
 }
 
 /// Objects loaded together share their relationship states until one of them changes; a change stays with

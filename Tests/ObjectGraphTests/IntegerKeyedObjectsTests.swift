@@ -77,11 +77,7 @@ import Testing
 /// large fetch leaves the map in its `deinit`.
 @Suite struct IdentityMapDeallocationTests {
     @Test func objectsReleasedAfterAFetchAreLoadedAgainAsNewInstancesAndStayUnique() async throws {
-        let store = InMemoryStore(model: MusicModel.model.schema)
-        let writer = try ObjectContext(store: store, model: MusicModel.model)
-        for number in 0..<500 { _ = Band(context: writer, name: "band \(number)") }
-        try await writer.save()
-
+        let store = try await storeWithBands(500)
         let context = try ObjectContext(store: store, model: MusicModel.model)
         var kept: [Band] = []
         do {
