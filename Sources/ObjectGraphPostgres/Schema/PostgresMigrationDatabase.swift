@@ -25,8 +25,7 @@ final class PostgresMigrationDatabase: MigrationDatabase {
     nonisolated(nonsending) func attempt(_ sql: String, _ arguments: [AttributeValue]) async throws -> ConstraintViolation? {
         try await execute("SAVEPOINT og_attempt", [])
         do {
-            _ = try await connection.query(try PostgresQuery(dialect.numberingPlaceholders(sql), arguments), logger: PostgresStore.logger)
-                .collect()
+            _ = try await connection.guardedQuery(try PostgresQuery(dialect.numberingPlaceholders(sql), arguments))
             try await execute("RELEASE SAVEPOINT og_attempt", [])
             return nil
         } catch let error as PSQLError {
@@ -88,8 +87,7 @@ final class PostgresMigrationDatabase: MigrationDatabase {
     /// The rows of `sql` (with `?` placeholders), its errors as ``PostgresStoreError``s.
     private nonisolated(nonsending) func query(_ sql: String, _ arguments: [AttributeValue]) async throws -> [PostgresRandomAccessRow] {
         do {
-            let rows = try await connection.query(try PostgresQuery(dialect.numberingPlaceholders(sql), arguments), logger: PostgresStore.logger)
-            return try await rows.collect().map { $0.makeRandomAccess() }
+            return try await connection.guardedQuery(try PostgresQuery(dialect.numberingPlaceholders(sql), arguments)).map { $0.makeRandomAccess() }
         } catch let error as PSQLError {
             throw error.storeError(configuration, sql: sql)
         }

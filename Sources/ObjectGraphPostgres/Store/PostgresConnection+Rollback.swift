@@ -3,12 +3,20 @@ import PostgresNIO
 
 extension PostgresConnection {
     /// Rolls back the open transaction after `error`, unless `error` ended the session: then the server has
-    /// rolled it back already, and no statement may follow on this connection. postgres-nio (1.33.2) never
-    /// answers a statement written to a connection whose channel closed under it, so a `ROLLBACK` sent after
-    /// a `FATAL` error (e.g. `pg_terminate_backend`) waited forever when the close won the race.
+    /// rolled it back already, and no statement may follow on this connection.
     func rollBack(after error: any Error) async {
-        guard !isClosed, !((error as? PSQLError)?.endsSession ?? false) else { return }
+        guard !isClosed, !Self.isSessionEnded(by: error) else { return }
         try? await run("ROLLBACK")
+    }
+
+    /// Whether `error` means the session is over: the server ended it, or the connection is gone
+    /// (postgres-nio's error, or the store's ``PostgresStoreError/connectionLost(message:)``).
+    static func isSessionEnded(by error: any Error) -> Bool {
+        switch error {
+        case let error as PSQLError: error.endsSession
+        case PostgresStoreError.connectionLost: true
+        default: false
+        }
     }
 }
 

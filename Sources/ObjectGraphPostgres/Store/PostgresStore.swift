@@ -100,9 +100,31 @@ public final class PostgresStore: PersistentStore {
     }
 
     /// Runs `body` on a pooled connection, with postgres-nio's errors as ``PostgresStoreError``s.
+    ///
+    /// A connection whose session `body` found ended is closed before it goes back to the pool, and the
+    /// pool has removed it when this returns, so the next call gets another one. A connection the pool
+    /// hands out already closed (its close not yet seen by the pool) is given back unused for another.
     func withConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         do {
-            return try await client.withConnection { connection in try await body(connection) }
+            for _ in 0...configuration.maximumConnections {
+                do {
+                    return try await client.withConnection { connection in
+                        guard !connection.isClosed else {
+                            try? await connection.closeFuture.get()
+                            throw HandedOutClosed()
+                        }
+                        do {
+                            return try await body(connection)
+                        } catch {
+                            if PostgresConnection.isSessionEnded(by: error) { try? await connection.close().get() }
+                            throw error
+                        }
+                    }
+                } catch is HandedOutClosed {
+                    continue
+                }
+            }
+            throw PostgresStoreError.connectionLost(message: "every connection the pool handed out was closed")
         } catch let error as PSQLError {
             throw error.storeError(configuration, sql: error.query?.sql ?? "")
         } catch let error as PostgresStoreError {
@@ -115,6 +137,9 @@ public final class PostgresStore: PersistentStore {
             throw PostgresStoreError.unreachable(host: configuration.host, port: configuration.port, message: "\(error)")
         }
     }
+
+    /// The pool handed out a connection that was already closed.
+    private struct HandedOutClosed: Error {}
 }
 
 extension PostgresConnection {
@@ -139,8 +164,7 @@ extension PostgresConnection {
     }
 
     private func run(_ query: PostgresQuery, _ body: (PostgresRandomAccessRow) throws -> Void) async throws {
-        let rows = try await self.query(query, logger: PostgresStore.logger)
-        for try await row in rows { try body(row.makeRandomAccess()) }
+        for row in try await guardedQuery(query) { try body(row.makeRandomAccess()) }
     }
 
     /// Runs a statement built by the shared translator.
