@@ -160,7 +160,7 @@ let package = Package(
         // Real model-version chains (Moody 1 → 6, Simplenote 2 → 7) migrated on SQLite files (and, with the PostgreSQL
         // trait and a server, Moody on PostgreSQL), through the code modelgen generated from them (Generated/, written and
         // checked by Scripts/chain-fixtures.sh).
-        .testTarget(name: "MigrationChainTests", dependencies: ["ObjectGraphSQL", "ObjectGraphSQLite", "ObjectGraphPostgres", "CSQLite"]),
+        .testTarget(name: "MigrationChainTests", dependencies: ["ObjectGraphSQL", "ObjectGraphSQLite", "ObjectGraphPostgres", "ObjectGraphConformance", "CSQLite"]),
 
         // The REST/JSON store (URLSession through FoundationNetworking on Linux).
         .target(name: "ObjectGraphREST", dependencies: ["ObjectGraph"]),

@@ -96,7 +96,7 @@ import Testing
                 #expect(mood.toOnes["continent"] == .some(continent.map { keys.continents[$0] }), "mood \(m)'s continent")
                 #expect(mood.values["remoteID"] == Seed.moodValues(m)["remoteIdentifier"] && mood.values["rating"] == .integer(0))
             }
-            #expect(try database.column("SELECT value FROM _og_metadata WHERE key = 'modelVersion'") == ["Moody 3"])
+            #expect(try await database.column("SELECT value FROM _og_metadata WHERE key = 'modelVersion'") == ["Moody 3"])
         }
         let store = try await database.open(MoodyModel.model.schema, customSteps: MoodyMigrationSteps.all)
         try await checkLastVersion(store: store, database: database, keys: keys)
@@ -157,11 +157,11 @@ import Testing
         await #expect(throws: ObjectGraphError.self) { try await context.save() }
 
         // Moody 6's compound indexes (Country's inherited from GeographicRegion until Moody 4).
-        #expect(try database.indexNames(containing: "compound") == [
+        #expect(try await database.indexNames(containing: "compound") == [
             "Country_Country_compound_markedForDeletionDate_updatedAt", "Mood_Mood_compound_markedForRemoteDeletion_markedForDeletionDate_date",
         ].map(database.storedName))
-        #expect(try database.column("SELECT value FROM _og_metadata WHERE key = 'modelVersion'") == ["Moody 6"])
-        if database.backend == .sqlite { #expect(try database.column("PRAGMA integrity_check") == ["ok"]) }
-        #expect(try database.tableNames(startingWith: "_og_old").isEmpty)
+        #expect(try await database.column("SELECT value FROM _og_metadata WHERE key = 'modelVersion'") == ["Moody 6"])
+        if database.backend == .sqlite { #expect(try await database.column("PRAGMA integrity_check") == ["ok"]) }
+        #expect(try await database.tableNames(startingWith: "_og_old").isEmpty)
     }
 }

@@ -49,11 +49,11 @@ import Testing
         }
         // Added in Simplenote 7 as required with default NO: every older preference takes NO, and the
         // column refuses no value.
-        #expect(try database.column("SELECT DISTINCT was_sustainer FROM \"Preferences\"").allSatisfy { $0 == "0" || $0 == "f" })
-        #expect(try database.isRequired(column: "was_sustainer", of: "Preferences"))
-        #expect(try database.column("SELECT value FROM _og_metadata WHERE key = 'modelVersion'") == ["Simplenote 7"])
-        if backend == .sqlite { #expect(try database.column("PRAGMA integrity_check") == ["ok"]) }
-        #expect(try database.tableNames(startingWith: "_og_old").isEmpty)
+        #expect(try await database.column("SELECT DISTINCT was_sustainer FROM \"Preferences\"").allSatisfy { $0 == "0" || $0 == "f" })
+        #expect(try await database.isRequired(column: "was_sustainer", of: "Preferences"))
+        #expect(try await database.column("SELECT value FROM _og_metadata WHERE key = 'modelVersion'") == ["Simplenote 7"])
+        if backend == .sqlite { #expect(try await database.column("PRAGMA integrity_check") == ["ok"]) }
+        #expect(try await database.tableNames(startingWith: "_og_old").isEmpty)
     }
 }
 

@@ -130,7 +130,7 @@ struct PostgresChangeNotificationTests {
         let writer = try await PostgresStore(configuration: try TestDatabase.configuration(schema: configuration.schema),
                                              model: MusicModel.model.schema)
         let changes = reader.changes()
-        #expect(try TestDatabase.terminateSessions(application: application) >= 1)
+        #expect(try await TestDatabase.terminateSessions(application: application) >= 1)
         let refetch = try #require(await TestDatabase.next(changes))
         #expect(refetch.entitiesToRefetch == Set(MusicModel.model.schema.entities.map(\.name)))
         let context = try ObjectContext(store: writer, model: MusicModel.model)

@@ -12,7 +12,7 @@ struct PostgresFaultTests {
     /// The test cluster asks members of `og_password_auth` for a SCRAM password (Scripts/postgres-cluster.sh).
     @Test func aWrongPasswordIsAnAuthenticationFailureAndTheRightOneConnects() async throws {
         let role = "og_pw_" + UUID().uuidString.prefix(8).lowercased()
-        try TestDatabase.psql("CREATE ROLE \(role) LOGIN PASSWORD 'right horse' IN ROLE og_password_auth; "
+        try await TestDatabase.psql("CREATE ROLE \(role) LOGIN PASSWORD 'right horse' IN ROLE og_password_auth; "
                               + "GRANT CREATE ON DATABASE postgres TO \(role)")
         var configuration = try TestDatabase.configuration()
         configuration.username = role
@@ -45,7 +45,7 @@ struct PostgresFaultTests {
         for number in 0..<20 { _ = Band(context: context, name: "Band \(number)") }
         let schema = try #require(configuration.schema)
         let locker = try await TestDatabase.lock("Band", in: schema, forSeconds: 2)
-        defer { locker.waitUntilExit() }
+        defer { locker.terminate() }
         let error = await #expect(throws: PostgresStoreError.self) { try await context.save() }
         guard case .statementTimeout(let sql) = error else {
             Issue.record("expected a statement timeout, got \(String(describing: error))")
@@ -53,7 +53,7 @@ struct PostgresFaultTests {
         }
         #expect(sql.hasPrefix("INSERT INTO \"Band\""))
         #expect(context.hasChanges && context.insertedObjects.count == 20)
-        locker.waitUntilExit()
+        #expect(await locker.exitStatus() == 0)
         #expect(try await store.count(StoreFetchRequest(entityName: "Band")) == 0)
         try await context.save()
         #expect(try await store.count(StoreFetchRequest(entityName: "Band")) == 20)

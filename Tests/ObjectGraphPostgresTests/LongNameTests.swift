@@ -34,8 +34,8 @@ struct PostgresLongNameTests {
     }
 
     /// The schema's index names with their definitions' column lists, sorted.
-    func indexes() throws -> [String] {
-        try schema.column("SELECT indexname || ' ' || substring(indexdef from '\\(.*\\)') FROM pg_indexes "
+    func indexes() async throws -> [String] {
+        try await schema.column("SELECT indexname || ' ' || substring(indexdef from '\\(.*\\)') FROM pg_indexes "
             + "WHERE schemaname = current_schema() AND tablename = '\(Self.entity)' AND indexname <> '\(Self.entity)_pkey' ORDER BY 1")
     }
 
@@ -46,7 +46,7 @@ struct PostgresLongNameTests {
     @Test func twoLongIndexNamesSharingTheirFirst63BytesAreTwoIndexes() async throws {
         try await schema.create(Self.v1, [])
         #expect(Self.indexName(Self.ascending) != Self.indexName(Self.descending))
-        #expect(try indexes() == [
+        #expect(try await indexes() == [
             "\(Self.indexName(Self.ascending)) (\"recordedAt\", sensor)", "\(Self.indexName(Self.descending)) (\"recordedAt\" DESC, sensor)",
         ].sorted())
     }
@@ -58,7 +58,7 @@ struct PostgresLongNameTests {
         let store = try await schema.open(Self.migrated)
         defer { store.close() }
         let constraint = SQLDialect.postgreSQL.generatedName("\(Self.entity)_unique_\(Self.entity)_0")
-        #expect(try indexes() == ["\(constraint) (serial)", "\(Self.indexName(Self.ascending)) (\"recordedAt\", sensor)"].sorted())
+        #expect(try await indexes() == ["\(constraint) (serial)", "\(Self.indexName(Self.ascending)) (\"recordedAt\", sensor)"].sorted())
         let duplicate = Snapshot(id: .temporary(entityName: Self.entity), entityName: Self.entity,
                                  values: [.date(Date(timeIntervalSinceReferenceDate: 0)), .string("t"), .string("a")], toOneIDs: [])
         await #expect(throws: ObjectGraphError.uniquenessViolation(entity: Self.entity, properties: ["serial"], values: [.string("a")],

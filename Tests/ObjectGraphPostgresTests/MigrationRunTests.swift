@@ -59,7 +59,7 @@ struct PostgresMigrationRunTests {
         let inbox = AnyObjectID(entityName: "Folder", key: .integer(keys[2]))
         let inboxNotes = try await store.relatedIDs(for: "notes", of: "Folder", ids: [inbox])[inbox]
         #expect(inboxNotes == [keys[1], keys[0]].map { AnyObjectID(entityName: "Note", key: .integer($0)) })
-        #expect(try schema.column("SELECT is_nullable FROM information_schema.columns WHERE table_schema = current_schema() "
+        #expect(try await schema.column("SELECT is_nullable FROM information_schema.columns WHERE table_schema = current_schema() "
             + "AND table_name = 'Note' AND column_name = 'slug'") == ["NO"])
         // Keys handed out by the custom step stay taken.
         let created = try await store.save(ChangeSet(inserted: [Snapshot(
@@ -81,7 +81,7 @@ struct PostgresMigrationRunTests {
             Issue.record("expected the custom step's failure, got \(String(describing: error))")
             return
         }
-        #expect(try schema.column("SELECT value FROM _og_metadata WHERE key = 'versionHash'") == [Self.notes1.versionHash])
+        #expect(try await schema.column("SELECT value FROM _og_metadata WHERE key = 'versionHash'") == [Self.notes1.versionHash])
         let store = try await schema.open(Self.notes1)
         defer { store.close() }
         #expect(try await store.describedObjects("Note").count == 2)
@@ -106,7 +106,7 @@ struct PostgresMigrationRunTests {
         try await createNotes()
         var refusing = schema.configuration
         refusing.migration = .refuse
-        let before = try schema.dump()
+        let before = try await schema.dump()
         await #expect(throws: MigrationError.refused(dataVersion: "1", currentVersion: "2")) {
             _ = try await PostgresStore(configuration: refusing, model: Self.notes)
         }
@@ -115,7 +115,7 @@ struct PostgresMigrationRunTests {
         await #expect(throws: PostgresStoreError.modelVersionMismatch(databaseVersion: Self.notes1.versionHash, modelVersion: unknown.versionHash)) {
             _ = try await schema.open(unknown)
         }
-        #expect(try schema.dump() == before)
+        #expect(try await schema.dump() == before)
     }
 
     /// Four stores start at once on a schema of the older version: one migrates (its custom step runs
@@ -142,7 +142,7 @@ struct PostgresMigrationRunTests {
             #expect(try await store.describedObjects("Note")[keys[0]]?["slug"] == "\"slug Note/\(keys[0])\"")
             store.close()
         }
-        #expect(try schema.column("SELECT value FROM _og_metadata WHERE key = 'modelVersion'") == ["2"])
+        #expect(try await schema.column("SELECT value FROM _og_metadata WHERE key = 'modelVersion'") == ["2"])
     }
 }
 #endif

@@ -35,9 +35,9 @@ struct PostgresStructureMigrationTests {
         let people = try await store.describedObjects("Person")
         #expect(people[keys[1]]?["place"] == "Location/\(keys[0])" && people[keys[2]]?["place"] == "nil")
         #expect(try await store.describedObjects("Tag").isEmpty)
-        #expect(try schema.column("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1")
+        #expect(try await schema.column("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1")
                 == ["Location", "Person", "Tag", "_og_metadata"])
-        #expect(try schema.column("SELECT sequencename || ' ' || COALESCE(last_value, 0) FROM pg_sequences WHERE schemaname = current_schema() ORDER BY 1")
+        #expect(try await schema.column("SELECT sequencename || ' ' || COALESCE(last_value, 0) FROM pg_sequences WHERE schemaname = current_schema() ORDER BY 1")
                 == ["_og_seq_Location \(keys[0])", "_og_seq_Person \(keys[2])", "_og_seq_Tag 0"])
         // New objects get new keys, and the foreign key from Person to Location holds.
         let inserted = try await store.save(ChangeSet(inserted: [Snapshot(
@@ -45,7 +45,7 @@ struct PostgresStructureMigrationTests {
             toOneIDs: [AnyObjectID(entityName: "Location", key: .integer(keys[0]))])]))
         guard case .integer(let newKey)? = inserted.first?.key else { throw MigrationTestError("no key for the new person") }
         #expect(newKey > keys[2])
-        #expect(try schema.column("SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND conrelid = to_regclass('\"Person\"')") == ["1"])
+        #expect(try await schema.column("SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND conrelid = to_regclass('\"Person\"')") == ["1"])
     }
 
     static let standalone = M.model(
@@ -82,7 +82,7 @@ struct PostgresStructureMigrationTests {
         defer { store.close() }
         #expect(try await store.describedObjects("Book")[bookKeys[1]]?["title"] == "\"Emma\"")
         #expect(try await store.describedObjects("Item").keys.sorted() == [bookKeys[0]])
-        #expect(try other.column("SELECT sequencename || ' ' || last_value FROM pg_sequences WHERE schemaname = current_schema() ORDER BY 1")
+        #expect(try await other.column("SELECT sequencename || ' ' || last_value FROM pg_sequences WHERE schemaname = current_schema() ORDER BY 1")
                 == ["_og_seq_Book 2", "_og_seq_Item 2"])
     }
 
@@ -149,9 +149,9 @@ struct PostgresStructureMigrationTests {
         ]])
         let store = try await schema.open(current)
         store.close()
-        #expect(try schema.column("SELECT conname FROM pg_constraint WHERE contype = 'u' AND conrelid = to_regclass('\"Country\"')")
+        #expect(try await schema.column("SELECT conname FROM pg_constraint WHERE contype = 'u' AND conrelid = to_regclass('\"Country\"')")
                 == ["Country_unique_Country_0"])
-        #expect(try schema.column("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'Country' "
+        #expect(try await schema.column("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'Country' "
             + "AND indexname NOT LIKE '%pkey%' AND indexname NOT LIKE '%unique%'").count == 1)
     }
 

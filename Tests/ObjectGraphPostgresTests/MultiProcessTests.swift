@@ -52,21 +52,21 @@ struct PostgresMultiProcessTests {
         try await writer.waitForLine { $0 == "committed 2" }
 
         let locker = try await TestDatabase.lock("Album", in: schema, forSeconds: 5)
-        defer { locker.waitUntilExit() }
+        defer { locker.terminate() }
         try await TestDatabase.waitFor("SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(application)' "
             + "AND wait_event_type = 'Lock' AND query LIKE 'INSERT INTO \"Album\"%'")
         kill(writer.process.processIdentifier, SIGKILL)
         _ = await writer.waitForExit()
         #expect(writer.process.terminationReason == .uncaughtSignal)
         let committed = try #require(writer.output.compactMap { Int($0.dropFirst("committed ".count)) }.max())
-        locker.waitUntilExit()
+        #expect(await locker.exitStatus() == 0)
         try await TestDatabase.waitFor("SELECT CASE WHEN count(*) = 0 THEN 1 ELSE 0 END FROM pg_stat_activity "
             + "WHERE application_name = '\(application)'")
 
-        let batches = try TestDatabase.psql("SELECT split_part(name, '-', 1) || ':' || count(*) FROM \"\(schema)\".\"Band\" "
+        let batches = try await TestDatabase.psql("SELECT split_part(name, '-', 1) || ':' || count(*) FROM \"\(schema)\".\"Band\" "
             + "GROUP BY split_part(name, '-', 1) ORDER BY min(\"_pk\")").split(separator: "\n").map(String.init)
         #expect(batches == (0...committed).map { "batch \($0):1000" })
-        let albums = try TestDatabase.psql("SELECT title FROM \"\(schema)\".\"Album\" ORDER BY \"_pk\"").split(separator: "\n").map(String.init)
+        let albums = try await TestDatabase.psql("SELECT title FROM \"\(schema)\".\"Album\" ORDER BY \"_pk\"").split(separator: "\n").map(String.init)
         #expect(albums == (0...committed).map { "batch \($0)" })
 
         let context = try ObjectContext(store: store, model: MusicModel.model)

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import ObjectGraph
+import ObjectGraphConformance
 #if PostgreSQL
 import ObjectGraphPostgres
 #endif
@@ -118,8 +119,8 @@ final class ChainDatabase {
 
     /// The first column of every row of `sql`, read through a connection of its own (PostgreSQL: `psql`,
     /// in the database's schema).
-    func column(_ sql: String) throws -> [String] {
-        if backend == .postgreSQL { return try psqlColumn(sql) }
+    func column(_ sql: String) async throws -> [String] {
+        if backend == .postgreSQL { return try await psqlColumn(sql) }
         var handle: OpaquePointer?
         defer { sqlite3_close_v2(handle) }
         guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else { throw ChainError("cannot open \(path)") }
@@ -138,26 +139,26 @@ final class ChainDatabase {
 
 extension ChainDatabase {
     /// The names of the indexes whose name contains `part`, sorted.
-    func indexNames(containing part: String) throws -> [String] {
+    func indexNames(containing part: String) async throws -> [String] {
         switch backend {
-        case .sqlite: try column("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%\(part)%' ORDER BY name")
-        case .postgreSQL: try column("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND indexname LIKE '%\(part)%' ORDER BY 1")
+        case .sqlite: try await column("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%\(part)%' ORDER BY name")
+        case .postgreSQL: try await column("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND indexname LIKE '%\(part)%' ORDER BY 1")
         }
     }
 
     /// The names of the tables starting with `prefix` (`_` matches itself).
-    func tableNames(startingWith prefix: String) throws -> [String] {
+    func tableNames(startingWith prefix: String) async throws -> [String] {
         switch backend {
-        case .sqlite: try column("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, \(prefix.count)) = '\(prefix)'")
-        case .postgreSQL: try column("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND starts_with(tablename, '\(prefix)')")
+        case .sqlite: try await column("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, \(prefix.count)) = '\(prefix)'")
+        case .postgreSQL: try await column("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND starts_with(tablename, '\(prefix)')")
         }
     }
 
     /// Whether `column` of `table` refuses NULL.
-    func isRequired(column: String, of table: String) throws -> Bool {
+    func isRequired(column: String, of table: String) async throws -> Bool {
         switch backend {
-        case .sqlite: try self.column("SELECT \"notnull\" FROM pragma_table_info('\(table)') WHERE name = '\(column)'") == ["1"]
-        case .postgreSQL: try self.column("SELECT is_nullable FROM information_schema.columns WHERE table_schema = current_schema() "
+        case .sqlite: try await self.column("SELECT \"notnull\" FROM pragma_table_info('\(table)') WHERE name = '\(column)'") == ["1"]
+        case .postgreSQL: try await self.column("SELECT is_nullable FROM information_schema.columns WHERE table_schema = current_schema() "
             + "AND table_name = '\(table)' AND column_name = '\(column)'") == ["NO"]
         }
     }
@@ -167,18 +168,10 @@ extension ChainDatabase {
         (backend == .postgreSQL ? SQLDialect.postgreSQL : .sqlite).generatedName(name)
     }
 
-    private func psqlColumn(_ sql: String) throws -> [String] {
-        let psql = Process()
-        psql.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        psql.arguments = ["psql", ChainBackend.postgresURL ?? "", "-tA", "-v", "ON_ERROR_STOP=1",
-                          "-c", "SET search_path TO \"\(schemaName)\"", "-c", sql]
-        let output = Pipe()
-        psql.standardOutput = output
-        try psql.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        psql.waitUntilExit()
-        guard psql.terminationStatus == 0 else { throw ChainError("psql failed on \(sql)") }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { $0 != "SET" }
+    private func psqlColumn(_ sql: String) async throws -> [String] {
+        try await ToolProcess.output(of: "psql", [ChainBackend.postgresURL ?? "", "-tA", "-v", "ON_ERROR_STOP=1",
+                                                  "-c", "SET search_path TO \"\(schemaName)\"", "-c", sql])
+            .split(separator: "\n").map(String.init).filter { $0 != "SET" }
     }
 }
 

@@ -1,6 +1,7 @@
 #if PostgreSQL
 import Foundation
 import ObjectGraph
+import ObjectGraphConformance
 import ObjectGraphPostgres
 import Testing
 
@@ -46,43 +47,30 @@ struct MigrationSchema {
     /// Expects opening with `current` to fail with a `MigrationError`, leaving the schema as it was.
     func expectFailure(_ current: ModelDescription, customSteps: [CustomMigrationStep] = [],
                        sourceLocation: SourceLocation = #_sourceLocation) async throws -> MigrationError? {
-        let before = try dump()
+        let before = try await dump()
         let error = await #expect(throws: MigrationError.self, sourceLocation: sourceLocation) {
             _ = try await open(current, customSteps: customSteps)
         }
-        #expect(try dump() == before, "a failed migration changed the schema", sourceLocation: sourceLocation)
+        #expect(try await dump() == before, "a failed migration changed the schema", sourceLocation: sourceLocation)
         return error
     }
 
     /// The schema's tables, constraints, sequences and rows as `pg_dump` writes them.
-    func dump() throws -> String {
-        try run("pg_dump", [TestDatabase.url ?? "", "--schema", name, "--no-owner"])
+    func dump() async throws -> String {
+        try await ToolProcess.output(of: "pg_dump", [TestDatabase.url ?? "", "--schema", name, "--no-owner"])
             .split(separator: "\n").filter { !$0.hasPrefix("--") && !$0.hasPrefix("\\restrict") && !$0.hasPrefix("\\unrestrict") }
             .joined(separator: "\n")
     }
 
     /// The first column of the rows of `sql`, run in the schema.
-    func column(_ sql: String) throws -> [String] {
-        try run("psql", [TestDatabase.url ?? "", "-tA", "-v", "ON_ERROR_STOP=1", "-c", "SET search_path TO \"\(name)\"", "-c", sql])
+    func column(_ sql: String) async throws -> [String] {
+        try await ToolProcess.output(of: "psql", [TestDatabase.url ?? "", "-tA", "-v", "ON_ERROR_STOP=1", "-c", "SET search_path TO \"\(name)\"", "-c", sql])
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty && $0 != "SET" }
     }
 
     /// The OID of table `table` (it changes when a migration rebuilds the table).
-    func tableOID(_ table: String) throws -> String? {
-        try column("SELECT to_regclass('\"\(table)\"')::oid").first
-    }
-
-    private func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw MigrationTestError("\(tool) \(arguments) failed") }
-        return String(decoding: data, as: UTF8.self)
+    func tableOID(_ table: String) async throws -> String? {
+        try await column("SELECT to_regclass('\"\(table)\"')::oid").first
     }
 
     /// One object to insert: concrete entity, attribute values by name (others take their default),

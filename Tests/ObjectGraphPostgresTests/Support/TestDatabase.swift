@@ -51,30 +51,16 @@ enum TestDatabase {
     }
 
     /// Ends, with `psql`, the server sessions of `application` (meeting `condition`); returns how many.
-    static func terminateSessions(application: String, condition: String = "") throws -> Int {
-        try psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(application)' "
-                 + "\(condition) AND pid <> pg_backend_pid()").split(separator: "\n").filter { $0 == "t" }.count
+    static func terminateSessions(application: String, condition: String = "") async throws -> Int {
+        try await psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(application)' "
+                       + "\(condition) AND pid <> pg_backend_pid()").split(separator: "\n").filter { $0 == "t" }.count
     }
 
     /// Runs `sql` with `psql` on the test server as its superuser; returns the rows, unaligned, one a line.
     @discardableResult
-    static func psql(_ sql: String) throws -> String {
-        let psql = Process()
-        psql.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        psql.arguments = ["psql", url ?? "", "-tAq", "-v", "ON_ERROR_STOP=1", "-c", sql]
-        let output = Pipe()
-        psql.standardOutput = output
-        try psql.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        psql.waitUntilExit()
-        guard psql.terminationStatus == 0 else { throw PsqlFailed(sql: sql, status: psql.terminationStatus) }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// ``psql(_:)`` exited with an error.
-    struct PsqlFailed: Error {
-        let sql: String
-        let status: Int32
+    static func psql(_ sql: String) async throws -> String {
+        try await ToolProcess.output(of: "psql", [url ?? "", "-tAq", "-v", "ON_ERROR_STOP=1", "-c", sql])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// An in-memory store and a PostgreSQL store holding the translation data set (same IDs: both
@@ -91,30 +77,20 @@ enum TestDatabase {
     }
 
     /// Starts a session that locks `table` of `schema` in EXCLUSIVE mode (writers wait, readers do not) for
-    /// `seconds`, and returns once the lock is granted; the caller waits for the returned `psql`.
-    static func lock(_ table: String, in schema: String, forSeconds seconds: Int) async throws -> Process {
-        let locker = try psqlInBackground(
-            "BEGIN; LOCK TABLE \"\(schema)\".\"\(table)\" IN EXCLUSIVE MODE; SELECT pg_sleep(\(seconds)); COMMIT;")
+    /// `seconds`, and returns once the lock is granted; the caller awaits the returned `psql`'s exit.
+    static func lock(_ table: String, in schema: String, forSeconds seconds: Int) async throws -> ToolProcess {
+        let locker = try ToolProcess("psql", [url ?? "", "-q", "-c",
+            "BEGIN; LOCK TABLE \"\(schema)\".\"\(table)\" IN EXCLUSIVE MODE; SELECT pg_sleep(\(seconds)); COMMIT;"])
         try await waitFor("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
             + "JOIN pg_namespace n ON n.oid = c.relnamespace "
             + "WHERE n.nspname = '\(schema)' AND c.relname = '\(table)' AND l.mode = 'ExclusiveLock' AND l.granted")
         return locker
     }
 
-    /// Starts `psql` running `sql` on the test server; the caller waits for it.
-    static func psqlInBackground(_ sql: String) throws -> Process {
-        let psql = Process()
-        psql.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        psql.arguments = ["psql", url ?? "", "-q", "-c", sql]
-        psql.standardOutput = FileHandle.nullDevice
-        try psql.run()
-        return psql
-    }
-
     /// Waits (up to 30 s) until the count `countSQL` selects on the test server is positive.
     static func waitFor(_ countSQL: String) async throws {
         for _ in 0..<600 {
-            if let count = Int(try psql(countSQL)), count > 0 { return }
+            if let count = Int(try await psql(countSQL)), count > 0 { return }
             try await Task.sleep(for: .milliseconds(50))
         }
         throw WaitTimedOut(sql: countSQL)
