@@ -31,10 +31,12 @@ extension RESTStore {
 
     /// The object at `url` decoded as `entity`, or no object when the server answers 404.
     func fetchObject(at url: URL, as entity: CompiledEntity) async throws -> [AnyObjectID] {
+        let readAt = savesDuringReads.beginRead()
+        defer { savesDuringReads.endRead(readAt) }
         guard let document = try await client.getIfPresent(url) else { return [] }
         var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
         let id = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity)
-        adopt(decoder.cache)
+        adopt(decoder.cache, readAt: readAt)
         return [id]
     }
 
@@ -76,12 +78,14 @@ extension RESTStore {
             throw RESTError.notMapped(entity: entityName, reason: "object URL (rest.objectPath) made of \(names) to link fetched objects to")
         }
         let url = try client.urls.url(objectPath, entity: entityName) { keyPath in lookup[keyPath] }
+        let readAt = savesDuringReads.beginRead()
+        defer { savesDuringReads.endRead(readAt) }
         guard let document = try await client.send(.get, url).0 else {
             throw RESTError.malformedDocument(url: url.absoluteString, reason: "expected a \(entityName) object", excerpt: "")
         }
         var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
         let id = try decoder.decodeObject(decoder.single(in: document, entity: destination), as: destination)
-        adopt(decoder.cache)
+        adopt(decoder.cache, readAt: readAt)
         return id
     }
 }

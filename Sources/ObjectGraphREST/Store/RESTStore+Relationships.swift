@@ -44,6 +44,8 @@ extension RESTStore {
             let objects = cache.objects
             urls.append((owner, try client.urls.url(path, entity: entityName) { keyPath in value(at: keyPath, of: owner, in: objects) }))
         }
+        let readAt = savesDuringReads.beginRead()
+        defer { savesDuringReads.endRead(readAt) }
         let pages = try await lists(at: urls, keys: [destination.mapping.envelope, relationship.mapping.key])
         var decoder = ResponseDecoder(compiled: compiled, url: "", cache: cache)
         for (owner, url) in urls {
@@ -58,7 +60,7 @@ extension RESTStore {
             decoder.cache.list(members, for: RelationKey(owner: owner, relationship: relationshipName))
             result[owner] = members
         }
-        adopt(decoder.cache)
+        adopt(decoder.cache, readAt: readAt)
         trimCache()
         return result
     }

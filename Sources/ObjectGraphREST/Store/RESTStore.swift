@@ -49,6 +49,8 @@ public actor RESTStore: PersistentStore {
     nonisolated let compiled: CompiledModel
     nonisolated let client: RESTClient
     var cache = ObjectCache()
+    /// What saves wrote while reads were in flight (``adopt(_:readAt:)``).
+    var savesDuringReads = SavesDuringReads()
     /// Objects a failed save already created on the server, by their temporary IDs.
     var completedInserts: [AnyObjectID: CreatedObject] = [:]
     /// By temporary ID, how many `POST`s of a new object the server refused with a 4xx.
@@ -105,9 +107,15 @@ public actor RESTStore: PersistentStore {
         cache = ObjectCache()
     }
 
-    /// Makes `decoded` (the cache as a response's decoding left it) the store's cache, and publishes the
-    /// objects whose values changed.
-    func adopt(_ decoded: ObjectCache) {
+    /// Makes `decoded` (the cache as the decoding of a response read at `readAt`, from
+    /// ``SavesDuringReads/beginRead()``, left it) the store's cache, and publishes the objects whose values
+    /// changed. Objects a save wrote after the read was sent keep their cached state: the response may
+    /// predate the save.
+    func adopt(_ decoded: ObjectCache, readAt: UInt64) {
+        var decoded = decoded
+        for id in savesDuringReads.objectsSaved(after: readAt) {
+            if let saved = cache.objects[id] { decoded.describe(saved, id: id) } else { decoded.forget(id) }
+        }
         publishDifferences(from: cache, to: decoded)
         cache = decoded
     }
@@ -182,13 +190,15 @@ public actor RESTStore: PersistentStore {
         }
         let url = try listURL(path, of: entity, filter: filter)
         let envelope = entity.mapping.envelope
+        let readAt = savesDuringReads.beginRead()
+        defer { savesDuringReads.endRead(readAt) }
         let items = try await client.list(url, skip: pagesOnServer ? request.offset : 0, limit: pagesOnServer ? request.limit : nil) {
             document, url throws(RESTError) in try ResponseDecoder.list(in: document, keys: [envelope], url: url)
         }
         var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
         var ids: [AnyObjectID] = []
         for item in items { ids.append(try decoder.decodeObject(item, as: entity)) }
-        adopt(decoder.cache)
+        adopt(decoder.cache, readAt: readAt)
         return (ids, path)
     }
 
@@ -219,6 +229,8 @@ public actor RESTStore: PersistentStore {
             requests.append((id, entity, try url ?? objectURL(of: id, entity: entity, objects: cache.objects)))
         }
         let client = self.client
+        let readAt = savesDuringReads.beginRead()
+        defer { savesDuringReads.endRead(readAt) }
         let documents = try await withThrowingTaskGroup(of: (AnyObjectID, CompiledEntity, URL, JSONValue?).self) { group in
             for (id, entity, url) in requests {
                 group.addTask { (id, entity, url, try await client.getIfPresent(url)) }
@@ -234,7 +246,7 @@ public actor RESTStore: PersistentStore {
             decoder.url = url.absoluteString
             _ = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity)
         }
-        adopt(decoder.cache)
+        adopt(decoder.cache, readAt: readAt)
     }
 
     static func unique(_ ids: [AnyObjectID]) -> [AnyObjectID] {
