@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import ObjectGraphREST
 
 /// The persisted queue of saves not yet on the server (table `cache_outbox` of the identity database):
 /// one row per save, its change set as JSON with the caching store's IDs, its idempotency key seed and,
@@ -11,16 +12,9 @@ final class Outbox {
     private var pendingCounts: [AnyObjectID: Int] = [:]
     /// The largest sequence number ever used.
     private var lastSequence: Int64
-    /// How many waiting entries have left: a server answer notes it before it is read (``beginRead()``,
-    /// ``isPending(_:readAt:)``).
-    private(set) var removals: UInt64 = 0
-    /// By object: ``removals`` when the last entry touching it left while a server read was in flight;
-    /// only what a read still in flight can ask about is kept (``endRead(_:)``).
-    private var lastRemoval: [AnyObjectID: UInt64] = [:]
-    /// The server reads in flight, by the ``removals`` each began at.
-    private var readsInFlight: [UInt64: Int] = [:]
-    /// ``lastRemoval``'s size above which ending a read prunes it.
-    private var pruneThreshold = 64
+    /// The entries that left (replayed, dropped or refused) while server reads were in flight: a server
+    /// answer notes ``beginRead()`` before it is read (``isPending(_:readAt:)``).
+    private var departures = WritesDuringReads()
 
     init(database: IdentityDatabase) throws(CachingStoreError) {
         self.database = database
@@ -46,34 +40,29 @@ final class Outbox {
         pendingCounts[id] != nil
     }
 
+    /// How many waiting entries have left.
+    var removals: UInt64 { departures.writes }
+
     /// Whether a waiting save touches `id`, or one that touched it left after ``removals`` was `readAt`: a
     /// server answer read before then may predate that save, and must not overwrite the object's cached state.
     func isPending(_ id: AnyObjectID, readAt: UInt64) -> Bool {
-        isPending(id) || lastRemoval[id, default: 0] > readAt
+        isPending(id) || departures.wasWritten(id, after: readAt)
     }
 
     /// Notes that a server read begins, and returns ``removals`` now: pass it to ``isPending(_:readAt:)``
     /// when the answer is written, and to ``endRead(_:)`` once it is.
     func beginRead() -> UInt64 {
-        readsInFlight[removals, default: 0] += 1
-        return removals
+        departures.beginRead()
     }
 
     /// Notes that the server read that began at `readAt` has ended, and forgets the removals no read in
     /// flight can ask about: all of them when none is in flight.
     func endRead(_ readAt: UInt64) {
-        if let count = readsInFlight[readAt], count > 1 { readsInFlight[readAt] = count - 1 } else { readsInFlight[readAt] = nil }
-        guard let oldest = readsInFlight.keys.min() else {
-            lastRemoval.removeAll()
-            return
-        }
-        guard lastRemoval.count > pruneThreshold else { return }
-        lastRemoval = lastRemoval.filter { $0.value > oldest }
-        pruneThreshold = max(64, 2 * lastRemoval.count)
+        departures.endRead(readAt)
     }
 
     /// The number of objects whose removal a read in flight may still ask about.
-    var rememberedRemovals: Int { lastRemoval.count }
+    var rememberedRemovals: Int { departures.rememberedCount }
 
     /// Adds `entry`'s objects to the pending counts (`by: 1`) or takes them out (`by: -1`).
     private func count(_ entry: OutboxEntry, by change: Int) {
@@ -106,9 +95,7 @@ final class Outbox {
         guard let index = entries.firstIndex(where: { $0.sequence == sequence }) else { return }
         let removed = entries.remove(at: index)
         count(removed, by: -1)
-        removals += 1
-        guard !readsInFlight.isEmpty else { return }
-        for id in removed.touchedIDs { lastRemoval[id] = removals }
+        departures.recordWrite(of: removed.touchedIDs)
     }
 
     /// Marks the entry `sequence` refused.

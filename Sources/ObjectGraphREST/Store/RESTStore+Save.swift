@@ -47,7 +47,7 @@ extension RESTStore {
             try await delete(deletion, decoder: &decoder)
         }
         cache.apply(changesFrom: original, to: decoder.cache)
-        savesDuringReads.recordSave(of: progress.written + changes.deleted.map(\.id))
+        savesDuringReads.recordWrite(of: progress.written + changes.deleted.map(\.id))
         for snapshot in changes.inserted {
             completedInserts[snapshot.id] = nil
             idempotencyAttempts[snapshot.id] = nil
