@@ -38,14 +38,22 @@ extension PersistentStore {
         for (column, path) in paths.enumerated() {
             var owners: [Snapshot?] = snapshots
             for name in path.dropLast() {
-                let destinationIDs = owners.map { owner in owner.flatMap { toOneID(named: name, of: $0) } }
+                var slots = ResolvedByEntity<Int?>()
+                let destinationIDs = owners.map { owner in
+                    owner.flatMap { owner in
+                        slots.value(for: owner.entityName) { toOneSlot(named: name, in: $0) }.flatMap { slot in
+                            slot < owner.toOneIDs.count ? owner.toOneIDs[slot] : nil
+                        }
+                    }
+                }
                 let found = try await self.snapshots(for: Array(Set(destinationIDs.compactMap { $0 })))
                 let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
                 owners = destinationIDs.map { $0.flatMap { byID[$0] } }
             }
+            var indices = ResolvedByEntity<Int?>()
             for (row, owner) in owners.enumerated() {
                 guard let owner, let name = path.last else { continue }
-                guard let entity = model.entity(named: owner.entityName), let index = entity.attributeIndex(named: name) else {
+                guard let index = indices.value(for: owner.entityName, { model.entity(named: $0)?.attributeIndex(named: name) }) else {
                     throw ObjectGraphError.unknownProperty(entity: owner.entityName, property: name)
                 }
                 values[row * paths.count + column] = owner.values[index]
@@ -54,10 +62,23 @@ extension PersistentStore {
         return FetchedIDs(ids: ObjectIDList(snapshots.map(\.id)), pathCount: paths.count, values: values)
     }
 
-    /// The destination ID of the to-one called `name` in `snapshot`.
-    private func toOneID(named name: String, of snapshot: Snapshot) -> AnyObjectID? {
-        guard let entity = model.entity(named: snapshot.entityName), let index = entity.relationshipIndex(named: name),
-              let slot = entity.toOneSlot(forRelationshipAt: index), slot < snapshot.toOneIDs.count else { return nil }
-        return snapshot.toOneIDs[slot]
+    /// The slot among the to-one IDs of `entityName`'s snapshots of the to-one called `name`.
+    private func toOneSlot(named name: String, in entityName: String) -> Int? {
+        guard let entity = model.entity(named: entityName), let index = entity.relationshipIndex(named: name) else { return nil }
+        return entity.toOneSlot(forRelationshipAt: index)
+    }
+}
+
+/// A value resolved from an entity's name (an attribute's index, a to-one's slot), looked up again only
+/// when the entity differs from the previous row's: the rows of a fetch are mostly of one entity, so a
+/// key path's names are resolved once per run of rows instead of hashed once per row.
+private struct ResolvedByEntity<Value> {
+    private var last: (entityName: String, value: Value)?
+
+    mutating func value(for entityName: String, _ resolve: (String) -> Value) -> Value {
+        if let last, last.entityName == entityName { return last.value }
+        let value = resolve(entityName)
+        last = (entityName, value)
+        return value
     }
 }
