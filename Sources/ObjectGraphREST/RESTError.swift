@@ -30,8 +30,12 @@ public enum RESTError: Error, Sendable, Hashable, CustomStringConvertible {
     case malformedDocument(url: String, reason: String, excerpt: String)
     /// A JSON value does not fit the attribute's type (or an identifier is not a number or string).
     case typeMismatch(entity: String, key: String, expected: String, value: String, url: String)
-    /// A new object's JSON lacks a required attribute without a default.
+    /// An object's JSON lacks its identifier key (`rest.identifier`'s key).
     case missingKey(entity: String, key: String, url: String)
+    /// The server's representation of the object `identifier` lacks `key`, the key of `attribute`, a
+    /// required attribute without a default (`{"id": 1}` for an `Album` whose `title` is required). A
+    /// save's answer may leave keys out; a GET's answer, and every object nested in any answer, may not.
+    case missingAttribute(entity: String, attribute: String, key: String, identifier: String, url: String)
     /// A JSON object read as `entity`, whose hierarchy names its entities under `key` (`rest.entityKey`),
     /// lacks the key.
     case missingEntityKey(entity: String, key: String, url: String)
@@ -71,7 +75,9 @@ public enum RESTError: Error, Sendable, Hashable, CustomStringConvertible {
         case .typeMismatch(let entity, let key, let expected, let value, let url):
             "\(entity).\(key) in \(url) expects \(expected), got \(value)."
         case .missingKey(let entity, let key, let url):
-            "A new \(entity) in \(url) lacks the required key \(key)."
+            "A \(entity) object in \(url) lacks its identifier key \(key)."
+        case .missingAttribute(let entity, let attribute, let key, let identifier, let url):
+            "\(entity) \(identifier) in \(url) lacks the key \(key) of its required attribute \(attribute)."
         case .missingEntityKey(let entity, let key, let url):
             "A \(entity) object in \(url) lacks the key \(key) that names its entity."
         case .unknownEntityValue(let entity, let key, let value, let url):

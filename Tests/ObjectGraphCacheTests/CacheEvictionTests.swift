@@ -2,6 +2,7 @@ import Foundation
 import ObjectGraph
 import ObjectGraphCache
 import ObjectGraphConformance
+import ObjectGraphREST
 import RESTTestServer
 import Testing
 
@@ -24,6 +25,23 @@ import Testing
         #expect(kept.strings(at: 0) == ["A", "D"])
         #expect(try await store.fetch(StoreFetchRequest(entityName: "Album")).count == 2)
         #expect(try await store.snapshots(for: albums.map(\.id)).allSatisfy { $0.toOneIDs[0] == bands[0].id })
+        await music.server.stop()
+    }
+
+    @Test func aListItemWithoutARequiredAttributeFailsACompleteFetchAndEvictsNothing() async throws {
+        let music = try await MusicServer.start()
+        try await music.seed(bands: ["A"], albums: 3)
+        let store = try await music.cachingStore()
+        let albums = StoreFetchRequest(entityName: "Album", sortDescriptors: [SortExpression(["title"])])
+        let cached = try await store.fetch(albums)
+        #expect(cached.strings(at: 0) == ["A 1", "A 2", "A 3"])
+        music.server.inject(.body(#"[{"id": 1, "name": 12}]"#), for: "GET /Album")
+        await #expect(throws: RESTError.missingAttribute(
+            entity: "Album", attribute: "title", key: "title", identifier: "1", url: music.server.baseURL.absoluteString + "/Album")) {
+            _ = try await store.fetch(albums)
+        }
+        await store.setPolicy(.cacheOnly)
+        #expect(try await store.fetch(albums) == cached)
         await music.server.stop()
     }
 

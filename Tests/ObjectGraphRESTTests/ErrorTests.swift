@@ -100,11 +100,9 @@ import Testing
                 _ = try await again.repositories
             }
             server.inject(.body(#"[{"id": 7, "name": "no-full-name"}]"#), for: "GET /users/octocat/repos")
-            await #expect {
+            await #expect(throws: RESTError.missingAttribute(entity: "Repository", attribute: "fullName", key: "full_name", identifier: "7",
+                                                             url: server.baseURL.absoluteString + "/users/octocat/repos")) {
                 _ = try await again.repositories
-            } throws: { error in
-                guard case RESTError.missingKey("Repository", "full_name", _) = error else { return false }
-                return true
             }
             #expect(hello.stargazersCount == 2700 && !context.hasChanges && !other.hasChanges)
         }

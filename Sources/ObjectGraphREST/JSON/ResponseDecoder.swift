@@ -30,12 +30,26 @@ struct ResponseDecoder {
         return document
     }
 
-    /// Reads one object (and the objects nested in it) and returns its ID. Keys the JSON lacks leave
-    /// known values untouched (for an object seen for the first time, the values of `seed`, such as
-    /// what a POST sent); `null` clears optional values.
+    /// How complete the JSON of an object is.
+    enum Completeness {
+        /// The server's representation of the object (a GET's answer, or an object nested in any answer):
+        /// it carries every required attribute without a default.
+        case representation
+        /// A save's answer (`POST`, `PATCH`): it may carry only some keys; absent ones keep what was sent.
+        case saveAnswer
+    }
+
+    /// Reads one object (and the objects nested in it) and returns its ID. A `representation` must
+    /// carry every required attribute without a default, for a cached object too (it throws
+    /// ``RESTError/missingAttribute(entity:attribute:key:identifier:url:)`` otherwise); any other key
+    /// the JSON lacks leaves the known value untouched (for an object seen for the first time, the
+    /// attribute's default, or the values of `seed`, such as what a POST sent); `null` clears optional
+    /// values.
     /// In a hierarchy with an entity key (`rest.entityKey`), the object is read as the entity its value
     /// names; it must be present unless the object is already known.
-    mutating func decodeObject(_ json: JSONValue, as requested: CompiledEntity, seed: CachedObject? = nil) throws(RESTError) -> AnyObjectID {
+    mutating func decodeObject(
+        _ json: JSONValue, as requested: CompiledEntity, seed: CachedObject? = nil, completeness: Completeness = .representation
+    ) throws(RESTError) -> AnyObjectID {
         guard case .object = json else {
             throw .malformedDocument(url: url, reason: "expected a \(requested.entity.name) object", excerpt: json.excerpt)
         }
@@ -63,7 +77,7 @@ struct ResponseDecoder {
             object.values[index] = value
             seen.insert(index)
         }
-        if isNew { try requireValues(of: entity, seen: seen) }
+        if isNew || completeness == .representation { try requireValues(of: entity, id: id, seen: seen) }
         cache.describe(object, id: id)
         for index in entity.relationships.keys.sorted() {
             if let relationship = entity.relationships[index] {
@@ -73,11 +87,10 @@ struct ResponseDecoder {
         return id
     }
 
-    private func requireValues(of entity: CompiledEntity, seen: Set<Int>) throws(RESTError) {
-        for (index, attribute) in entity.entity.attributes.enumerated()
-        where !attribute.isOptional && !attribute.isTransient && attribute.defaultValue == nil && !seen.contains(index) {
-            let key = entity.attributes.first { $0.index == index }?.keyPath.joined(separator: ".") ?? attribute.name
-            throw .missingKey(entity: entity.entity.name, key: key, url: url)
+    private func requireValues(of entity: CompiledEntity, id: AnyObjectID, seen: Set<Int>) throws(RESTError) {
+        for (index, key) in entity.requiredKeys where !seen.contains(index) {
+            throw .missingAttribute(entity: entity.entity.name, attribute: entity.entity.attributes[index].name, key: key,
+                                    identifier: id.key.description, url: url)
         }
     }
 

@@ -46,6 +46,9 @@ struct CompiledEntity: Sendable {
     let mapping: RESTEntityMapping
     let attributes: [MappedAttribute]
     let identifierIndex: Int?
+    /// The required attributes without a default (their key, or their name when unmapped) that every
+    /// representation of an object must carry, by attribute index.
+    let requiredKeys: [(index: Int, key: String)]
     /// Mapped relationships by relationship index.
     let relationships: [Int: MappedRelationship]
     /// The indices of the to-ones whose destination the list URL names (`repository` in
@@ -65,6 +68,11 @@ struct CompiledEntity: Sendable {
             attributes.append(MappedAttribute(index: index, description: entity.attributes[index], mapping: attribute))
         }
         self.attributes = attributes
+        requiredKeys = entity.attributes.indices.compactMap { index in
+            let attribute = entity.attributes[index]
+            guard !attribute.isOptional && !attribute.isTransient && attribute.defaultValue == nil else { return nil }
+            return (index, attributes.first { $0.index == index }?.keyPath.joined(separator: ".") ?? attribute.name)
+        }
         if let name = mapping.identifierAttribute {
             guard let index = entity.attributeIndex(named: name),
                   [.integer16, .integer32, .integer64, .string].contains(entity.attributes[index].type) else {

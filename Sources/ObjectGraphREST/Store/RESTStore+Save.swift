@@ -129,7 +129,7 @@ extension RESTStore {
                 throw RESTError.malformedDocument(url: url.absoluteString, reason: "expected the created \(entity.entity.name)", excerpt: "")
             }
             decoder.url = url.absoluteString
-            id = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity, seed: staged)
+            id = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity, seed: staged, completeness: .saveAnswer)
             if let state = decoder.cache.objects[id] {
                 completedInserts[snapshot.id] = CreatedObject(id: id, sent: staged, state: state)
             }
@@ -211,7 +211,7 @@ extension RESTStore {
         let (document, _) = try await client.send(configuration.updateMethod, url, body: body)
         guard let document else { return }
         decoder.url = url.absoluteString
-        _ = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity)
+        _ = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity, completeness: .saveAnswer)
     }
 
     private func delete(_ deletion: DeletedObject, decoder: inout ResponseDecoder) async throws {
