@@ -39,18 +39,25 @@ extension CachingStore {
             let referenced = keepingReferenced ? try await referenced(rows) : []
             let doomed = rows.filter { !referenced.contains($0.id) }.prefix(limit)
             guard !doomed.isEmpty else { return StoreChange() }
-            var change = StoreChange()
-            var remoteIDs: [AnyObjectID] = []
-            for row in doomed {
-                guard let remoteID = index.remoteIDs[row.id] else { continue }
-                remoteIDs.append(remoteID)
-                change.record(remoteID, StoreChange.Object(kind: .deleted, entityName: row.entityName))
-            }
-            try index.forget(remoteIDs)
-            try index.forgetFetchTimes()
-            _ = try await cache.save(ChangeSet(deleted: doomed.map { DeletedObject(id: $0.id, entityName: $0.entityName) }))
-            return change
+            return try await remove(Array(doomed))
         }
+    }
+
+    /// Deletes the cached `rows` and applies `updates` in one cache save, forgetting the rows' identities
+    /// first (a crash then leaves rows without a pair, which opening deletes) and every recorded fetch
+    /// time; returns the rows as deletions.
+    func remove(_ rows: [Snapshot], updating updates: [UpdatedObject] = []) async throws -> StoreChange {
+        var change = StoreChange()
+        var remoteIDs: [AnyObjectID] = []
+        for row in rows {
+            guard let remoteID = index.remoteIDs[row.id] else { continue }
+            remoteIDs.append(remoteID)
+            change.record(remoteID, StoreChange.Object(kind: .deleted, entityName: row.entityName))
+        }
+        try index.forget(remoteIDs)
+        try index.forgetFetchTimes()
+        _ = try await cache.save(ChangeSet(updated: updates, deleted: rows.map { DeletedObject(id: $0.id, entityName: $0.entityName) }))
+        return change
     }
 
     /// The cache IDs among `rows` that another cached object refers to. A relationship without an inverse

@@ -29,14 +29,14 @@ extension CachingStore {
     }
 
     /// The server's state of the objects with `ids`, written to the cache; cached objects the server does
-    /// not return leave it.
+    /// not return leave it as a deletion would take them, by the model's delete rules (`+Gone`).
     func objectsFromServer(_ ids: [AnyObjectID]) async throws -> [Snapshot] {
         let readAt = outbox.beginRead()
         defer { outbox.endRead(readAt) }
         let snapshots = try await remoteSnapshots(for: ids)
         var change = try await write(try await withDestinations(snapshots), fetchedAt: Date(), readAt: readAt)
         let returned = Set(snapshots.map(\.id))
-        change.coalesce(with: try await evict(ids.filter { !returned.contains($0) }, keepingReferenced: false, readAt: readAt))
+        change.coalesce(with: try await removeGone(ids.filter { !returned.contains($0) }, readAt: readAt))
         try await enforceLimit()
         publish(change)
         return snapshots
