@@ -8,6 +8,19 @@ import Testing
 @Suite struct CachePolicyTests {
     static let bands = StoreFetchRequest(entityName: "Band", sortDescriptors: [SortExpression(["name"])])
 
+    /// A server holding the band Low, the context that saved it there, and a `cacheThenNetwork` caching
+    /// store over the server, whose cache holds Low when `cached` (a fetch and its background refresh done).
+    private func lowBehindCacheThenNetwork(cached: Bool) async throws -> (music: MusicServer, writer: ObjectContext, store: CachingStore) {
+        let music = try await MusicServer.start()
+        let writer = try await music.seed(bands: ["Low"])
+        let store = try await music.cachingStore(configuration: .init(policy: .cacheThenNetwork))
+        if cached {
+            _ = try await store.fetch(Self.bands)
+            await store.waitForRefreshes()
+        }
+        return (music, writer, store)
+    }
+
     @Test func networkFirstAnswersFromTheCacheWhenTheServerStops() async throws {
         let music = try await MusicServer.start()
         try await music.seed(bands: ["Low", "Beirut"], albums: 2)
@@ -142,9 +155,7 @@ import Testing
     }
 
     @Test func cacheThenNetworkAnswersAtOnceAndPublishesWhatTheRefreshFound() async throws {
-        let music = try await MusicServer.start()
-        let writer = try await music.seed(bands: ["Low"])
-        let store = try await music.cachingStore(configuration: .init(policy: .cacheThenNetwork))
+        let (music, writer, store) = try await lowBehindCacheThenNetwork(cached: false)
         var changes = store.changes().makeAsyncIterator()
 
         #expect(try await store.fetch(Self.bands).isEmpty)
@@ -166,11 +177,7 @@ import Testing
     }
 
     @Test func aContextSeesRefreshedObjectsThroughTheChangeStream() async throws {
-        let music = try await MusicServer.start()
-        let writer = try await music.seed(bands: ["Low"])
-        let store = try await music.cachingStore(configuration: .init(policy: .cacheThenNetwork))
-        _ = try await store.fetch(Self.bands)
-        await store.waitForRefreshes()
+        let (music, writer, store) = try await lowBehindCacheThenNetwork(cached: true)
         let context = try ObjectContext(store: store, model: MusicModel.model)
         let cached = try #require(try await context.fetch(Band.self).first)
         await store.waitForRefreshes()
@@ -188,11 +195,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func liveResultsSeeWhatABackgroundRefreshFound() async throws {
-        let music = try await MusicServer.start()
-        let writer = try await music.seed(bands: ["Low"])
-        let store = try await music.cachingStore(configuration: .init(policy: .cacheThenNetwork))
-        _ = try await store.fetch(Self.bands)
-        await store.waitForRefreshes()
+        let (music, writer, store) = try await lowBehindCacheThenNetwork(cached: true)
         let context = try ObjectContext(store: store, model: MusicModel.model)
         let results = try await context.results(entityNamed: "Band", sortedBy: ["name"])
         #expect(try await results.objects(inSection: 0).map(\.objectID) == store.fetch(Self.bands).map(\.id))

@@ -18,9 +18,7 @@ import Testing
         let request = StoreFetchRequest(entityName: "Band", sortDescriptors: [SortExpression(["name"])])
         let band = try #require(try await store.fetch(request).first)
 
-        transport.holdNextAnswer()
-        let stale = Task { try await store.fetch(request) }
-        await transport.waitUntilHeld()
+        let stale = await transport.holdingTheAnswer { try await store.fetch(request) }
         let name = try #require(music.model.entity(named: "Band")?.attributeIndex(named: "name"))
         _ = try await store.save(ChangeSet(updated: [UpdatedObject(id: band.id, entityName: "Band", attributes: [AttributeChange(index: name, value: .string("B"))], toOnes: [])]))
         await store.waitForOutbox()
@@ -45,9 +43,7 @@ import Testing
         let band = Band(context: writer, name: "A")
         try await writer.save()
 
-        transport.holdNextAnswer()
-        let stale = Task { try await store.fetch(StoreFetchRequest(entityName: "Band")) }
-        await transport.waitUntilHeld()
+        let stale = await transport.holdingTheAnswer { try await store.fetch(StoreFetchRequest(entityName: "Band")) }
         band.name = "B"
         try await writer.save()
         transport.release()
@@ -64,27 +60,26 @@ import Testing
         let request = StoreFetchRequest(entityName: "Band", sortDescriptors: [SortExpression(["name"])])
         _ = try await store.fetch(request)
         let context = try ObjectContext(store: store, model: MusicModel.model)
-        for number in 1...20 {
-            _ = Album(context: context, title: "Album \(number)")
-            try await context.save()
-            await store.waitForOutbox()
-        }
+        try await saveAlbums(1...20, in: context, replayedBy: store)
         #expect(await store.rememberedOutboxRemovals == 0)
 
-        transport.holdNextAnswer()
-        let stale = Task { try await store.fetch(request) }
-        await transport.waitUntilHeld()
-        for number in 21...25 {
-            _ = Album(context: context, title: "Album \(number)")
-            try await context.save()
-            await store.waitForOutbox()
-        }
+        let stale = await transport.holdingTheAnswer { try await store.fetch(request) }
+        try await saveAlbums(21...25, in: context, replayedBy: store)
         #expect(await store.rememberedOutboxRemovals == 5)
         transport.release()
         _ = try await stale.value
         #expect(await store.rememberedOutboxRemovals == 0)
         #expect(try await music.remote().fetch(StoreFetchRequest(entityName: "Album")).count == 25)
         await music.server.stop()
+    }
+
+    /// Saves an album for each of `numbers`, a save at a time, each replayed to the server before the next.
+    private func saveAlbums(_ numbers: ClosedRange<Int>, in context: ObjectContext, replayedBy store: CachingStore) async throws {
+        for number in numbers {
+            _ = Album(context: context, title: "Album \(number)")
+            try await context.save()
+            await store.waitForOutbox()
+        }
     }
 }
 
@@ -101,12 +96,12 @@ final class HeldAnswerTransport: HTTPTransport {
         self.path = path
     }
 
-    func holdNextAnswer() {
+    /// Starts `read` with the next answer of `path` held, and returns it once that answer is held.
+    func holdingTheAnswer<T: Sendable>(of read: @escaping @Sendable () async throws -> T) async -> Task<T, any Error> {
         armed.withLock { $0 = true }
-    }
-
-    func waitUntilHeld() async {
-        for await _ in held.stream { return }
+        let task = Task { try await read() }
+        for await _ in held.stream { break }
+        return task
     }
 
     func release() {

@@ -8,6 +8,16 @@ import Testing
 /// Faults of the server and the connection are typed errors; nothing is half-written and the pool recovers.
 @Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(3)))
 struct PostgresErrorTests {
+    /// A store whose sessions carry an application name of its own (`prefix` and a random suffix), so a
+    /// test can find and end them in `pg_stat_activity`, a context on it, and the name.
+    private func storeWithApplicationName(prefix: String) async throws -> (store: PostgresStore, context: ObjectContext, application: String) {
+        var configuration = try TestDatabase.configuration()
+        let application = prefix + UUID().uuidString.prefix(8)
+        configuration.applicationName = application
+        let store = try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
+        return (store, try ObjectContext(store: store, model: MusicModel.model), application)
+    }
+
     @Test func anUnreachableServerIsNamed() async throws {
         var configuration = PostgresStore.Configuration(host: "127.0.0.1", port: 1, username: "nobody")
         configuration.connectTimeout = .seconds(2)
@@ -59,13 +69,9 @@ struct PostgresErrorTests {
     /// table another session locked): the save fails as a lost connection, the server rolled it back, the
     /// context keeps its changes, and the next save succeeds on a new connection of the pool.
     @Test func aConnectionDroppedMidSaveWritesNothingAndThePoolRecovers() async throws {
-        var configuration = try TestDatabase.configuration()
-        let application = "og_drop_" + UUID().uuidString.prefix(8)
-        configuration.applicationName = application
-        let store = try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
-        let context = try ObjectContext(store: store, model: MusicModel.model)
+        let (store, context, application) = try await storeWithApplicationName(prefix: "og_drop_")
         for number in 0..<100 { _ = Band(context: context, name: "Band \(number)") }
-        let schema = try #require(configuration.schema)
+        let schema = try #require(store.configuration.schema)
         let locker = try await TestDatabase.lock("Band", in: schema, forSeconds: 2)
         defer { locker.terminate() }
         let killing = Task {
@@ -90,11 +96,7 @@ struct PostgresErrorTests {
     /// The server ends every idle pooled connection: the store's next calls get new connections. The first
     /// may meet a connection whose end the client has not read yet; that is a lost connection, never a wait.
     @Test func pooledConnectionsTheServerEndedAreReplaced() async throws {
-        var configuration = try TestDatabase.configuration()
-        let application = "og_idle_" + UUID().uuidString.prefix(8)
-        configuration.applicationName = application
-        let store = try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
-        let context = try ObjectContext(store: store, model: MusicModel.model)
+        let (store, context, application) = try await storeWithApplicationName(prefix: "og_idle_")
         _ = Band(context: context, name: "Low")
         try await context.save()
         let sessions = try await TestDatabase.psql("SELECT string_agg(pid::text, ',') FROM pg_stat_activity WHERE application_name = '\(application)'")
