@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+import Synchronization
 import ObjectGraph
 import ObjectGraphConformance
 import ObjectGraphPostgres
@@ -22,13 +23,16 @@ struct PostgresMultiProcessTests {
         for counter in 0..<4 { Band(context: setup, name: "counter \(counter)").rating = 0 }
         try await setup.save()
 
-        let writers = try (0..<Self.processes).map { _ in try WriterProcess(["increment", schema, "\(Self.savesPerProcess)"]) }
-        var conflicts = 0
-        for writer in writers {
-            #expect(await writer.waitForExit() == 0)
-            let done = try #require(writer.output.last?.split(separator: " "), "\(writer.output)")
-            #expect(done.count == 3 && done[0] == "done" && done[1] == "\(Self.savesPerProcess)")
-            conflicts += done.count == 3 ? Int(done[2]) ?? 0 : 0
+        let arguments = Array(repeating: ["increment", schema, "\(Self.savesPerProcess)"], count: Self.processes)
+        let conflicts = try await WriterProcess.withWriters(arguments) { writers in
+            var conflicts = 0
+            for writer in writers {
+                #expect(await writer.waitForExit() == 0)
+                let done = try #require(writer.output.last?.split(separator: " "), "\(writer.output)")
+                #expect(done.count == 3 && done[0] == "done" && done[1] == "\(Self.savesPerProcess)")
+                conflicts += done.count == 3 ? Int(done[2]) ?? 0 : 0
+            }
+            return conflicts
         }
 
         let reader = try ObjectContext(store: store, model: MusicModel.model)
@@ -40,6 +44,45 @@ struct PostgresMultiProcessTests {
         #expect(counters.map(\.rating).reduce(0, +) == Double(Self.processes * Self.savesPerProcess * 2))
     }
 
+    /// The arguments of a `batches` writer in a new schema of its own (its band names are unique there).
+    private func batchesWriter() async throws -> [[String]] {
+        let store = try await TestDatabase.store()
+        let schema = try #require(store.configuration.schema)
+        return [["batches", schema, "1000", "og_reap_" + UUID().uuidString.prefix(8)]]
+    }
+
+    /// A test that throws, or is cancelled (a time limit), before it kills its `batches` writer (which
+    /// saves until killed) leaves no writer running: `withWriters` kills it and waits for its exit.
+    @Test func aWriterDoesNotOutliveATestThatFailsOrIsCancelled() async throws {
+        struct Failure: Error {}
+        let started = Mutex<[WriterProcess]>([])
+        await #expect(throws: Failure.self) {
+            try await WriterProcess.withWriters(try await batchesWriter()) { writers in
+                started.withLock { $0 += writers }
+                try await writers[0].waitForLine { $0 == "committed 0" }
+                throw Failure()
+            }
+        }
+        // Waiting for the writer's exit ignores cancellation: only the kill on cancellation ends the wait.
+        let arguments = try await batchesWriter()
+        let cancelled = Task {
+            try await WriterProcess.withWriters(arguments) { writers in
+                started.withLock { $0 += writers }
+                return await writers[0].waitForExit()
+            }
+        }
+        defer { cancelled.cancel() }
+        for _ in 0..<2400 where started.withLock({ $0.count }) < 2 { try await Task.sleep(for: .milliseconds(50)) }
+        let writers = started.withLock { $0 }
+        try #require(writers.count == 2)
+        try await writers[1].waitForLine { $0 == "committed 0" }
+        cancelled.cancel()
+        #expect(try await cancelled.value == SIGKILL)
+        for writer in writers {
+            #expect(!writer.process.isRunning && writer.process.terminationReason == .uncaughtSignal)
+        }
+    }
+
     /// The writer saves batches of 1,000 bands then an album; the test locks the album table, so the next
     /// save waits after writing its bands, and kills the writer with SIGKILL there. Every batch it reported
     /// committed is complete, and nothing of the save it was in is stored.
@@ -48,18 +91,19 @@ struct PostgresMultiProcessTests {
         let schema = try #require(configuration.schema)
         let store = try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
         let application = "og_kill_" + UUID().uuidString.prefix(8)
-        let writer = try WriterProcess(["batches", schema, "1000", application])
-        try await writer.waitForLine { $0 == "committed 2" }
-
-        let locker = try await TestDatabase.lock("Album", in: schema, forSeconds: 5)
-        defer { locker.terminate() }
-        try await TestDatabase.waitFor("SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(application)' "
-            + "AND wait_event_type = 'Lock' AND query LIKE 'INSERT INTO \"Album\"%'")
-        kill(writer.process.processIdentifier, SIGKILL)
-        _ = await writer.waitForExit()
-        #expect(writer.process.terminationReason == .uncaughtSignal)
-        let committed = try #require(writer.output.compactMap { Int($0.dropFirst("committed ".count)) }.max())
-        #expect(await locker.exitStatus() == 0)
+        let committed = try await WriterProcess.withWriters([["batches", schema, "1000", application]]) { writers in
+            let writer = writers[0]
+            try await writer.waitForLine { $0 == "committed 2" }
+            let locker = try await TestDatabase.lock("Album", in: schema, forSeconds: 5)
+            defer { locker.terminate() }
+            try await TestDatabase.waitFor("SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(application)' "
+                + "AND wait_event_type = 'Lock' AND query LIKE 'INSERT INTO \"Album\"%'")
+            writer.killIfRunning()
+            _ = await writer.waitForExit()
+            #expect(writer.process.terminationReason == .uncaughtSignal)
+            #expect(await locker.exitStatus() == 0)
+            return try #require(writer.output.compactMap { Int($0.dropFirst("committed ".count)) }.max())
+        }
         try await TestDatabase.waitFor("SELECT CASE WHEN count(*) = 0 THEN 1 ELSE 0 END FROM pg_stat_activity "
             + "WHERE application_name = '\(application)'")
 
