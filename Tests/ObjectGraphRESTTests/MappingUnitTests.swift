@@ -118,4 +118,31 @@ private final class StubTransport: HTTPTransport {
         current.apply(changesFrom: original, to: saved)
         #expect(current.objects == [a: object("a2"), b: object("b"), c: object("c")])
     }
+
+    @Test func placeholdersAreResolvedToSlotsAndIndicesOnceAndReadByPosition() throws {
+        let model = GitHubModel.model.schema
+        let mapping = { (name: String) in model.entity(named: name)?.rest }
+        let issue = try #require(model.entity(named: "Issue"))
+        let repository = try #require(model.entity(named: "Repository"))
+        let fullName = ResolvedKeyPath(["repository", "fullName"], from: issue, in: model, mapping: mapping)
+        let slot = try #require(issue.relationshipIndex(named: "repository").flatMap(issue.toOneSlot(forRelationshipAt:)))
+        let index = try #require(repository.attributeIndex(named: "fullName"))
+        #expect(fullName.toOneSlots == [slot] && fullName.attributeIndex == index && !fullName.isIdentifier)
+
+        let (issueID, helloID) = (AnyObjectID(entityName: "Issue", key: .integer(1)), AnyObjectID(entityName: "Repository", key: .integer(1296269)))
+        var cachedIssue = CachedObject(entity: issue)
+        cachedIssue.toOneIDs[slot] = helloID
+        var hello = CachedObject(entity: repository)
+        hello.values[index] = .string("octocat/Hello-World")
+        #expect(fullName.value(of: issueID, in: [issueID: cachedIssue, helloID: hello]) == .string("octocat/Hello-World"))
+        #expect(fullName.value(of: issueID, in: [issueID: cachedIssue]) == nil)
+        let unknownStep = ResolvedKeyPath(["owner", "fullName"], from: issue, in: model, mapping: mapping)
+        #expect(unknownStep.attributeIndex == nil && unknownStep.value(of: issueID, in: [issueID: cachedIssue, helloID: hello]) == nil)
+
+        // An identifier attribute is known from the object's key alone.
+        let bandcamp = BandcampModel.model.schema
+        let album = try #require(bandcamp.entity(named: "Album"))
+        let identifier = ResolvedKeyPath(["identifier"], from: album, in: bandcamp) { bandcamp.entity(named: $0)?.rest }
+        #expect(identifier.isIdentifier && identifier.value(of: AnyObjectID(entityName: "Album", key: .integer(7)), in: [:]) == .integer(7))
+    }
 }

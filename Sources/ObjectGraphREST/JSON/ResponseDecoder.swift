@@ -73,7 +73,7 @@ struct ResponseDecoder {
             object.values[attribute.index] = converted
             seen.insert(attribute.index)
         }
-        if let index = entity.identifierIndex, let value = entity.identifierValue(for: id.key) {
+        if let index = entity.identifierIndex, let value = CompiledEntity.identifierValue(for: id.key) {
             object.values[index] = value
             seen.insert(index)
         }

@@ -37,6 +37,8 @@ struct MappedRelationship: Sendable {
     let destinationRoot: String
     /// The index of the inverse relationship on the destination, if the model declares one.
     let inverseIndex: Int?
+    /// The relationship's URL (`rest.path`), resolved against the source entity.
+    let path: CompiledPath?
 }
 
 /// An entity's REST mapping checked against the model and turned into index tables.
@@ -44,6 +46,9 @@ struct CompiledEntity: Sendable {
     let entity: EntityDescription
     let rootName: String
     let mapping: RESTEntityMapping
+    /// The list URL (`rest.path`) and the object URL (`rest.objectPath`), resolved against the entity.
+    let path: CompiledPath?
+    let objectPath: CompiledPath?
     let attributes: [MappedAttribute]
     let identifierIndex: Int?
     /// The required attributes without a default (their key, or their name when unmapped) that every
@@ -55,10 +60,16 @@ struct CompiledEntity: Sendable {
     /// `/repos/:repository.fullName/labels`): a POST there never sends their foreign keys.
     let toOnesNamedByListURL: Set<Int>
 
-    init(entity: EntityDescription, mapping: RESTEntityMapping, model: ModelDescription) throws(RESTError) {
+    /// Compiles `mapping`; `mappings(name)` is the mapping of the entity called `name`, whose identifier
+    /// fills placeholders that end at it.
+    init(
+        entity: EntityDescription, mapping: RESTEntityMapping, model: ModelDescription, mappings: (String) -> RESTEntityMapping?
+    ) throws(RESTError) {
         self.entity = entity
         self.rootName = model.rootEntityName(of: entity.name)
         self.mapping = mapping
+        path = mapping.path.map { CompiledPath($0, from: entity, in: model, mapping: mappings) }
+        objectPath = mapping.objectPath.map { CompiledPath($0, from: entity, in: model, mapping: mappings) }
         var attributes: [MappedAttribute] = []
         for attribute in mapping.attributes {
             guard let index = entity.attributeIndex(named: attribute.attribute), !attribute.keyPath.isEmpty,
@@ -93,7 +104,8 @@ struct CompiledEntity: Sendable {
                 sourceEntity: entity.name, index: index, description: description, mapping: relationship,
                 toOneSlot: entity.toOneSlot(forRelationshipAt: index),
                 destinationRoot: model.rootEntityName(of: destination.name),
-                inverseIndex: description.inverseName.flatMap(destination.relationshipIndex(named:)))
+                inverseIndex: description.inverseName.flatMap(destination.relationshipIndex(named:)),
+                path: relationship.path.map { CompiledPath($0, from: entity, in: model, mapping: mappings) })
         }
         self.relationships = relationships
         toOnesNamedByListURL = Set((mapping.path?.keyPaths ?? []).filter { $0.count > 1 }.compactMap { keyPath in
@@ -116,7 +128,7 @@ struct CompiledEntity: Sendable {
     }
 
     /// The identifier attribute's value for an object key.
-    func identifierValue(for key: ObjectKey) -> AttributeValue? {
+    static func identifierValue(for key: ObjectKey) -> AttributeValue? {
         switch key {
         case .integer(let number): .integer(number)
         case .string(let text): .string(text)

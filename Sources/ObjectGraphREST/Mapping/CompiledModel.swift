@@ -21,7 +21,9 @@ struct CompiledModel: Sendable {
         var entities: [String: CompiledEntity] = [:]
         for entity in model.entities {
             guard let mapping = overrides[entity.name] ?? entity.rest else { continue }
-            entities[entity.name] = try CompiledEntity(entity: entity, mapping: mapping, model: model)
+            entities[entity.name] = try CompiledEntity(entity: entity, mapping: mapping, model: model) { name in
+                overrides[name] ?? model.entity(named: name)?.rest
+            }
         }
         self.entities = entities
         var entityKeys: [String: String] = [:]

@@ -24,15 +24,34 @@ struct URLBuilder: Sendable {
         _ template: RESTPath, entity: String, query: [(String, String)] = [],
         value: ([String]) throws(RESTError) -> AttributeValue?
     ) throws(RESTError) -> URL {
+        try url(template, entity: entity, query: query) { _, keyPath throws(RESTError) in try value(keyPath) }
+    }
+
+    /// The URL of `path` for an object, asking `value` for each resolved placeholder.
+    /// - Throws: ``RESTError/unresolvedPlaceholder(entity:template:keyPath:)`` when a value is unknown or null.
+    func url(
+        _ path: CompiledPath, entity: String, value: (ResolvedKeyPath) throws(RESTError) -> AttributeValue?
+    ) throws(RESTError) -> URL {
+        try url(path.template, entity: entity, query: []) { placeholder, _ throws(RESTError) in try value(path.placeholders[placeholder]) }
+    }
+
+    /// The URL of `template`, asking `value` for each placeholder by its position among the placeholders
+    /// and its key path.
+    private func url(
+        _ template: RESTPath, entity: String, query: [(String, String)],
+        value: (Int, [String]) throws(RESTError) -> AttributeValue?
+    ) throws(RESTError) -> URL {
         var path = ""
         var inQuery = false
+        var placeholder = 0
         for segment in template.segments {
             switch segment {
             case .literal(let text):
                 path += text
                 inQuery = inQuery || text.contains("?")
             case .value(let keyPath), .segment(let keyPath):
-                guard let filled = try value(keyPath).flatMap(ValueCoding.text) else {
+                defer { placeholder += 1 }
+                guard let filled = try value(placeholder, keyPath).flatMap(ValueCoding.text) else {
                     throw .unresolvedPlaceholder(entity: entity, template: template.description, keyPath: keyPath.joined(separator: "."))
                 }
                 let isPathText = if case .value = segment { !inQuery } else { false }

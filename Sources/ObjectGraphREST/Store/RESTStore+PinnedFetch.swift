@@ -68,9 +68,17 @@ extension RESTStore {
     private func pinnedObject(_ entityName: String, values: [([String], AttributeValue)]) async throws -> AnyObjectID {
         let destination = try compiled.entity(entityName)
         let objects = cache.objects
-        let cached = objects.keys.first { id in
-            id.entityName == destination.rootName && values.allSatisfy { value(at: $0.0, of: id, in: objects) == $0.1 }
+        let compiled = self.compiled
+        let resolved = values.map { keyPath, value in
+            (ResolvedKeyPath(keyPath, from: destination.entity, in: model) { name in (try? compiled.entity(name))?.mapping }, value)
         }
+        // The key paths are resolved against the destination: objects of other entities of its hierarchy
+        // keep other properties at those positions.
+        let cached = objects.first { id, object in
+            id.entityName == destination.rootName
+                && (object.entityName == entityName || model.isEntity(object.entityName, kindOf: entityName))
+                && resolved.allSatisfy { $0.value(of: id, in: objects) == $1 }
+        }?.key
         if let cached { return cached }
         let lookup = Dictionary(values) { first, _ in first }
         guard let objectPath = destination.mapping.objectPath, objectPath.keyPaths.allSatisfy({ lookup[$0] != nil }) else {

@@ -26,7 +26,7 @@ extension RESTStore {
             }
         }
         guard !owners.isEmpty else { return result }
-        guard let relationship = entity.relationships[index], let path = relationship.mapping.path else {
+        guard let relationship = entity.relationships[index], let path = relationship.path else {
             let mapping = entity.relationships[index]?.mapping
             if mapping?.foreignKey != nil {
                 // An owner described recently whose JSON had no such key has none; a stale list is read again.
@@ -37,12 +37,12 @@ extension RESTStore {
             for owner in owners { result[owner] = cache.related[RelationKey(owner: owner, relationship: relationshipName)] ?? [] }
             return result
         }
-        try await loadObjects(alongPaths: path.keyPaths, from: owners)
+        try await loadObjects(along: [path], from: owners)
         let destination = try compiled.entity(relationship.description.destinationEntityName)
         var urls: [(AnyObjectID, URL)] = []
         for owner in owners {
             let objects = cache.objects
-            urls.append((owner, try client.urls.url(path, entity: entityName) { keyPath in value(at: keyPath, of: owner, in: objects) }))
+            urls.append((owner, try url(path, of: owner, entity: entityName, objects: objects)))
         }
         let readAt = savesDuringReads.beginRead()
         defer { savesDuringReads.endRead(readAt) }

@@ -158,15 +158,13 @@ extension RESTStore {
                   let inverseIndex = relationship.inverseIndex,
                   let ownerEntity = try? compiled.entity(relationship.description.destinationEntityName),
                   let inverse = ownerEntity.relationships[inverseIndex], inverse.mapping.insertsThroughPath,
-                  let path = inverse.mapping.path else { continue }
-            let url = try client.urls.url(path, entity: ownerEntity.entity.name) { keyPath in value(at: keyPath, of: owner, in: objects) }
-            return (url, [relationship.index])
+                  let path = inverse.path else { continue }
+            return (try url(path, of: owner, entity: ownerEntity.entity.name, objects: objects), [relationship.index])
         }
-        guard let path = entity.mapping.path else {
+        guard let path = entity.path else {
             throw .notMapped(entity: entity.entity.name, reason: "list URL (rest.path) to create objects")
         }
-        let url = try client.urls.url(path, entity: entity.entity.name) { keyPath in value(at: keyPath, of: id, in: objects) }
-        return (url, entity.toOnesNamedByListURL)
+        return (try url(path, of: id, entity: entity.entity.name, objects: objects), entity.toOnesNamedByListURL)
     }
 
     private func send(_ link: DeferredLink, decoder: inout ResponseDecoder, permanentIDs: [AnyObjectID: AnyObjectID]) async throws {

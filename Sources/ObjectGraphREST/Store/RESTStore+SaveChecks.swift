@@ -51,14 +51,13 @@ extension RESTStore {
     /// existing destinations of new objects, when no response described them yet; reads again the
     /// objects whose link arrays a save rewrites, when their current members are unknown.
     func loadObjectsNeededForURLs(of changes: ChangeSet) async throws {
-        var keyPaths: Set<[String]> = []
-        for name in Set(changes.updated.map(\.entityName) + changes.deleted.map(\.entityName)) {
-            let mapping = try compiled.entity(name).mapping
-            keyPaths.formUnion((mapping.objectPath ?? mapping.path)?.keyPaths ?? [])
+        let existing = changes.updated.map { ($0.id, $0.entityName) } + changes.deleted.map { ($0.id, $0.entityName) }
+        _ = try await snapshots(for: existing.map(\.0))
+        for (name, objects) in Dictionary(grouping: existing, by: \.1) {
+            let entity = try compiled.entity(name)
+            guard let path = entity.objectPath ?? entity.path else { continue }
+            try await loadObjects(along: [path], from: objects.map(\.0))
         }
-        let existing = changes.updated.map(\.id) + changes.deleted.map(\.id)
-        _ = try await snapshots(for: existing)
-        try await loadObjects(alongPaths: Array(keyPaths), from: existing)
         let destinations = changes.inserted.flatMap { $0.toOneIDs.compactMap(\.self) }.filter { !$0.isTemporary }
         _ = try await snapshots(for: destinations)
         try await reload(ownersWithUnknownLinks(try linkLists(for: changes.toManyChanges, deleted: Set(changes.deleted.map(\.id)))))
