@@ -10,15 +10,21 @@ import Testing
 /// A server answer read before a save reached the server must not undo the save in the cache once the
 /// save has left the outbox.
 @Suite struct CacheStaleAnswerTests {
-    @Test func anAnswerReadBeforeAReplayedSaveDoesNotUndoIt() async throws {
+    static let bands = StoreFetchRequest(entityName: "Band", sortDescriptors: [SortExpression(["name"])])
+
+    /// A server holding the band A, and a caching store over it whose transport can hold a `GET /Band` answer.
+    private func bandABehindAHeldAnswerTransport() async throws -> (music: MusicServer, transport: HeldAnswerTransport, store: CachingStore) {
         let music = try await MusicServer.start()
         try await music.seed(bands: ["A"])
         let transport = HeldAnswerTransport(path: "/Band")
-        let store = try await music.cachingStore(transport: transport)
-        let request = StoreFetchRequest(entityName: "Band", sortDescriptors: [SortExpression(["name"])])
-        let band = try #require(try await store.fetch(request).first)
+        return (music, transport, try await music.cachingStore(transport: transport))
+    }
 
-        let stale = await transport.holdingTheAnswer { try await store.fetch(request) }
+    @Test func anAnswerReadBeforeAReplayedSaveDoesNotUndoIt() async throws {
+        let (music, transport, store) = try await bandABehindAHeldAnswerTransport()
+        let band = try #require(try await store.fetch(Self.bands).first)
+
+        let stale = await transport.holdingTheAnswer { try await store.fetch(Self.bands) }
         let name = try #require(music.model.entity(named: "Band")?.attributeIndex(named: "name"))
         _ = try await store.save(ChangeSet(updated: [UpdatedObject(id: band.id, entityName: "Band", attributes: [AttributeChange(index: name, value: .string("B"))], toOnes: [])]))
         await store.waitForOutbox()
@@ -28,7 +34,7 @@ import Testing
         #expect(try await stale.value.strings(at: 0) == ["B"])
 
         await store.setPolicy(.cacheOnly)
-        #expect(try await store.fetch(request).strings(at: 0) == ["B"])
+        #expect(try await store.fetch(Self.bands).strings(at: 0) == ["B"])
         #expect(await store.rememberedOutboxRemovals == 0)
         await music.server.stop()
     }
@@ -53,17 +59,13 @@ import Testing
     }
 
     @Test func replayedSavesAreRememberedOnlyWhileAReadThatMayPredateThemIsInFlight() async throws {
-        let music = try await MusicServer.start()
-        try await music.seed(bands: ["A"])
-        let transport = HeldAnswerTransport(path: "/Band")
-        let store = try await music.cachingStore(transport: transport)
-        let request = StoreFetchRequest(entityName: "Band", sortDescriptors: [SortExpression(["name"])])
-        _ = try await store.fetch(request)
+        let (music, transport, store) = try await bandABehindAHeldAnswerTransport()
+        _ = try await store.fetch(Self.bands)
         let context = try ObjectContext(store: store, model: MusicModel.model)
         try await saveAlbums(1...20, in: context, replayedBy: store)
         #expect(await store.rememberedOutboxRemovals == 0)
 
-        let stale = await transport.holdingTheAnswer { try await store.fetch(request) }
+        let stale = await transport.holdingTheAnswer { try await store.fetch(Self.bands) }
         try await saveAlbums(21...25, in: context, replayedBy: store)
         #expect(await store.rememberedOutboxRemovals == 5)
         transport.release()
