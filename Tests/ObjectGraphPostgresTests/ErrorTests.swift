@@ -34,14 +34,7 @@ struct PostgresErrorTests {
     @Test func anUnknownRoleIsAnAuthenticationFailure() async throws {
         var configuration = try TestDatabase.configuration()
         configuration.username = "no_such_role"
-        let error = await #expect(throws: PostgresStoreError.self) {
-            try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
-        }
-        guard case .authenticationFailed(let username, _) = error else {
-            Issue.record("got \(String(describing: error))")
-            return
-        }
-        #expect(username == "no_such_role")
+        #expect(await TestDatabase.authenticationFailure(of: configuration) == "no_such_role")
     }
 
     @Test func invalidURLsNameWhatIsWrong() {

@@ -17,14 +17,7 @@ struct PostgresFaultTests {
         var configuration = try TestDatabase.configuration()
         configuration.username = role
         configuration.password = "wrong horse"
-        let error = await #expect(throws: PostgresStoreError.self) {
-            try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
-        }
-        guard case .authenticationFailed(let username, _) = error else {
-            Issue.record("got \(String(describing: error))")
-            return
-        }
-        #expect(username == role)
+        #expect(await TestDatabase.authenticationFailure(of: configuration) == role)
 
         configuration.password = "right horse"
         let store = try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)

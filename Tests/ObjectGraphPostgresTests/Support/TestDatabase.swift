@@ -50,6 +50,19 @@ enum TestDatabase {
         return store
     }
 
+    /// The user a store opened with `configuration` is refused as (`PostgresStoreError.authenticationFailed`),
+    /// or `nil`, after recording an issue, when opening it fails otherwise or succeeds.
+    static func authenticationFailure(of configuration: PostgresStore.Configuration) async -> String? {
+        let error = await #expect(throws: PostgresStoreError.self) {
+            try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
+        }
+        guard case .authenticationFailed(let username, _) = error else {
+            Issue.record("got \(String(describing: error))")
+            return nil
+        }
+        return username
+    }
+
     /// Ends, with `psql`, the server sessions of `application` (meeting `condition`); returns how many.
     static func terminateSessions(application: String, condition: String = "") async throws -> Int {
         try await psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(application)' "
