@@ -20,49 +20,56 @@ extension ObjectContext {
         } else {
             registered.reserveCapacity(forRegistering: snapshots.count)
         }
-        var factory: ObjectFactory?
+        guard let first = snapshots.first else { return }
+        var factory = try model.objectFactory(entityName: first.entityName)
         objects.reserveCapacity(forAdding: snapshots.count)
-        for snapshot in snapshots {
-            if factory?.entity.name != snapshot.entityName {
-                factory = try model.objectFactory(entityName: snapshot.entityName)
+        // Each snapshot is read in place, a field at a time: copying one out of the array costs a retain
+        // and a release of each of its four references.
+        try snapshots.withUnsafeBufferPointer { snapshots in
+            guard let start = snapshots.baseAddress else { return }
+            for snapshot in start..<start + snapshots.count {
+                if factory.entity.name != snapshot.pointee.entityName {
+                    factory = try model.objectFactory(entityName: snapshot.pointee.entityName)
+                }
+                objects.append(try register(snapshot, factory: factory, refreshing: refreshing, isNew: allNew))
             }
-            guard let factory else { throw ObjectGraphError.unknownEntity(snapshot.entityName) }
-            objects.append(try register(snapshot, factory: factory, refreshing: refreshing, isNew: allNew))
         }
     }
 
     /// The registered object with `snapshot`'s ID, made by `factory` and loaded when there is none,
     /// with one hash lookup either way (none when the caller knows the object `isNew`); with
     /// `refreshing`, an unchanged registered object is loaded again. A new object's relationships are
-    /// faults it shares with every object loaded of its entity, until one changes.
+    /// faults it shares with every object loaded of its entity, until one changes. `snapshot` points into
+    /// the caller's array.
     private func register(
-        _ snapshot: Snapshot, factory: ObjectFactory, refreshing: Bool, isNew: Bool
+        _ snapshot: UnsafePointer<Snapshot>, factory: ObjectFactory, refreshing: Bool, isNew: Bool
     ) throws -> ManagedObject {
         let (object, created): (ManagedObject, Bool)
         if isNew {
             (object, created) = (factory.make(), true)
-            object.objectID = snapshot.id
+            object.objectID = snapshot.pointee.id
             registered.appendNew(object)
         } else {
-            (object, created) = registered.object(for: snapshot.id, orRegister: factory.make)
+            (object, created) = registered.object(for: snapshot.pointee.id, orRegister: factory.make)
         }
         guard created else {
             if refreshing && object.lifecycle == .persisted && !object.isTouched && !object.isPendingDeletion {
-                try reload(snapshot, into: object)
+                try reload(snapshot.pointee, into: object)
             }
             return object
         }
-        if !isNew { object.objectID = snapshot.id }
+        if !isNew { object.objectID = snapshot.pointee.id }
         object.context = self
         object.lifecycle = .persisted
         do {
-            try loadAttributes(snapshot, into: object)
+            try checkShape(of: snapshot, for: object.entity)
+            try loadAttributes(snapshot.pointee.values, version: snapshot.pointee.version, into: object)
         } catch {
-            registered[snapshot.id] = nil
+            registered[snapshot.pointee.id] = nil
             throw error
         }
         object.relationshipStates = object.entity.loadedRelationshipStates
-        object.committedToOneIDs = snapshot.toOneIDs
+        object.committedToOneIDs = snapshot.pointee.toOneIDs
         applyPendingToOnes(to: object)
         return object
     }
@@ -100,19 +107,31 @@ extension ObjectContext {
     /// Checks that `snapshot` fits `object`'s entity, then sets its attributes and their committed state.
     func loadAttributes(_ snapshot: Snapshot, into object: ManagedObject) throws {
         try checkShape(of: snapshot, for: object.entity)
+        try loadAttributes(snapshot.values, version: snapshot.version, into: object)
+    }
+
+    /// Sets `object`'s attributes from `values`, which have its entity's shape, and makes them its
+    /// committed values, read at the store's `version`.
+    private func loadAttributes(_ values: SharedSlice<AttributeValue>, version: Int64, into object: ManagedObject) throws {
         object.isTrackingChanges = false
         defer { object.isTrackingChanges = true }
-        try object.loadAttributes(from: snapshot.values)
-        object.committedValues = snapshot.values
-        object.committedVersion = snapshot.version
+        try object.loadAttributes(from: values)
+        object.committedValues = values
+        object.committedVersion = version
         if !object.changedAttributes.isEmpty { object.changedAttributes = AttributeIndexSet() }
     }
 
     /// Throws when `snapshot` does not have `entity`'s numbers of attributes and to-ones.
     func checkShape(of snapshot: Snapshot, for entity: EntityDescription) throws {
-        guard snapshot.values.count == entity.attributes.count,
-              snapshot.toOneIDs.count == entity.toOneRelationshipIndices.count else {
-            throw ObjectGraphError.inconsistentData("the store's \(snapshot.entityName) \(snapshot.id) does not match its entity's shape")
+        try withUnsafePointer(to: snapshot) { try checkShape(of: $0, for: entity) }
+    }
+
+    /// ``checkShape(of:for:)`` of a snapshot read in place.
+    private func checkShape(of snapshot: UnsafePointer<Snapshot>, for entity: EntityDescription) throws {
+        guard snapshot.pointee.values.count == entity.attributes.count,
+              snapshot.pointee.toOneIDs.count == entity.toOneRelationshipIndices.count else {
+            throw ObjectGraphError.inconsistentData(
+                "the store's \(snapshot.pointee.entityName) \(snapshot.pointee.id) does not match its entity's shape")
         }
     }
 
@@ -240,7 +259,7 @@ extension ObjectContext {
     nonisolated(nonsending) func prefetch(_ paths: [[String]], for objects: [ManagedObject]) async throws {
         for path in paths {
             var current = objects
-            for name in path where !current.isEmpty {
+            for (step, name) in path.enumerated() where !current.isEmpty {
                 var next: [ManagedObject] = []
                 var seen: Set<ObjectIdentifier> = []
                 let groups = Dictionary(grouping: current) { $0.entity.relationshipIndex(named: name) ?? -1 }
@@ -251,6 +270,8 @@ extension ObjectContext {
                     } else {
                         try await resolveToOnes(of: owners, at: index)
                     }
+                    // The destinations are only the next step's owners.
+                    guard step + 1 < path.count else { continue }
                     for owner in owners {
                         for destination in owner.loadedDestinations(at: index)
                         where seen.insert(ObjectIdentifier(destination)).inserted {

@@ -67,10 +67,10 @@ open class ManagedObject {
     @usableFromInline @exclusivity(unchecked) final var isTrackingChanges = true
     /// Shared with other objects loaded in the same batch until one of them changes (``SharedSlice``).
     @exclusivity(unchecked) var relationshipStates: SharedSlice<RelationshipState>
-    @exclusivity(unchecked) var changedAttributes: AttributeIndexSet = []
+    @exclusivity(unchecked) var changedAttributes = AttributeIndexSet()
     @exclusivity(unchecked) var committedValues: SharedSlice<AttributeValue> = []
     @exclusivity(unchecked) var committedToOneIDs: SharedSlice<AnyObjectID?> = []
-    @exclusivity(unchecked) var committedToMany: [Int: [AnyObjectID]] = [:]
+    @exclusivity(unchecked) var committedToMany = [Int: [AnyObjectID]]()
     /// The store's version of the committed state (``Snapshot/version``); 0 when the store keeps none.
     @exclusivity(unchecked) var committedVersion: Int64 = 0
 

@@ -48,13 +48,14 @@ extension SQLiteStore {
             let statement = try connection.statement(sql.text(for: .sqlite))
             defer { statement.reset() }
             statement.bind(sql.arguments)
-            var reader = RowReader(schema: schema, table: table)
+            var reader = RowReader(schema: schema, table: table, expectedRows: batchSize ?? 0)
             var nextBatch = batchSize ?? .max
             while try statement.step() {
                 try reader.read(statement)
                 if reader.pendingCount >= nextBatch {
                     guard deliver(reader.finish()), !Task.isCancelled else { return }
                     nextBatch = min(nextBatch * 2, Self.largestBatch)
+                    reader.reserveCapacity(nextBatch)
                 }
             }
             _ = deliver(reader.finish())
