@@ -98,6 +98,11 @@ import Testing
         #expect(WriteSQL(dialect: .postgreSQL).insert(album, rows: 2).hasSuffix("$\(2 * columns))"))
         #expect(WriteSQL(dialect: .postgreSQL).update(table: "Album", columns: ["title", "year"])
             == "UPDATE \"Album\" SET \"title\" = $1, \"year\" = $2 WHERE \"_pk\" = $3")
+        #expect(WriteSQL(dialect: .sqlite).update(table: "Album", columns: ["title", "year"], rows: 2)
+            == "UPDATE \"Album\" AS t SET \"title\" = v.column2, \"year\" = v.column3 "
+            + "FROM (VALUES (?, ?, ?), (?, ?, ?)) AS v WHERE t.\"_pk\" = v.column1")
+        #expect(WriteSQL(dialect: .postgreSQL).update(table: "Album", columns: [], rows: 2)
+            == "UPDATE \"Album\" AS t SET \"_pk\" = v.column1 FROM (VALUES ($1), ($2)) AS v WHERE t.\"_pk\" = v.column1")
         #expect(SQLDialect.postgreSQL.upsert(into: "m", key: "key", columns: ["key", "value"], values: "($1, $2)")
             == "INSERT INTO \"m\" (\"key\", \"value\") VALUES ($1, $2) ON CONFLICT (\"key\") DO UPDATE SET \"value\" = EXCLUDED.\"value\"")
         #expect(SQLDialect.sqlite.upsert(into: "m", key: "key", columns: ["key", "value"], values: "(?, ?)")

@@ -15,14 +15,14 @@ package struct WriteSQL {
     package func insert(_ layout: EntityLayout, rows: Int) -> String {
         let columns = Self.insertColumns(of: layout)
         let head = "INSERT INTO \(SQL.quote(layout.table)) (\(columns.map(SQL.quote).joined(separator: ", "))) VALUES "
-        var number = 0
-        let values = (0..<rows).map { _ in
-            "(" + columns.map { _ in
-                number += 1
-                return dialect.placeholder(number)
-            }.joined(separator: ", ") + ")"
-        }
-        return head + values.joined(separator: ", ")
+        return head + placeholderRows(rows, columns: columns.count)
+    }
+
+    /// `(?, ?), (?, ?), …`: `rows` rows of `columns` placeholders, numbered on from row to row.
+    private func placeholderRows(_ rows: Int, columns: Int) -> String {
+        (0..<rows).map { row in
+            "(" + (1...columns).map { dialect.placeholder(row * columns + $0) }.joined(separator: ", ") + ")"
+        }.joined(separator: ", ")
     }
 
     /// `UPDATE table SET c1 = …, c2 = … WHERE _pk = …`: the values of `columns`, then the key (when no
@@ -36,6 +36,17 @@ package struct WriteSQL {
         var assignments = columns.map { "\(SQL.quote($0)) = \(next())" }
         if assignments.isEmpty { assignments = ["\(SQL.quote(SQL.primaryKey)) = \(SQL.quote(SQL.primaryKey))"] }
         return "UPDATE \(SQL.quote(table)) SET \(assignments.joined(separator: ", ")) WHERE \(SQL.quote(SQL.primaryKey)) = \(next())"
+    }
+
+    /// `UPDATE table AS t SET c1 = v.column2, … FROM (VALUES (…), (…), …) AS v WHERE t._pk = v.column1`:
+    /// `rows` updates of the same `columns` in one statement, each row of placeholders the key, then the
+    /// new values in the order of `columns`.
+    package func update(table: String, columns: [String], rows: Int) -> String {
+        let key = SQL.quote(SQL.primaryKey)
+        var assignments = columns.enumerated().map { "\(SQL.quote($1)) = v.column\($0 + 2)" }
+        if assignments.isEmpty { assignments = ["\(key) = v.column1"] }
+        return "UPDATE \(SQL.quote(table)) AS t SET \(assignments.joined(separator: ", ")) "
+            + "FROM (VALUES \(placeholderRows(rows, columns: columns.count + 1))) AS v WHERE t.\(key) = v.column1"
     }
 
     /// The numbered placeholder `number`, which a statement may use more than once (`?1`, `$1`).

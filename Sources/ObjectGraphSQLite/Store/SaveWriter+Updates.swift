@@ -1,24 +1,53 @@
+import CSQLite
 import Foundation
 import ObjectGraph
 import ObjectGraphSQL
 
 extension SaveWriter {
-    /// `UPDATE` of the changed columns only; consecutive updates of the same shape reuse one statement.
-    mutating func update(_ updated: UpdatedObject) throws {
-        let shape = try updateShape(of: updated)
+    /// `UPDATE`s of the changed columns only. Consecutive updates of the same shape reuse one statement,
+    /// and each full batch of ``UpdateShape/rowsPerBatch`` of them goes through one `UPDATE … FROM
+    /// (VALUES …)`, which costs SQLite about an eighth less than as many one-row statements (a batch
+    /// statement first copies its rows into a temporary table, so short runs stay one row a statement).
+    /// When a batch fails or updates fewer rows than it names, SQLite has already undone it; the batch is
+    /// then replayed one row at a time, so the error names the object (a missing one as `objectNotFound`).
+    mutating func update(_ updates: [UpdatedObject]) throws {
+        var start = updates.startIndex
+        while start < updates.endIndex {
+            let shape = try updateShape(of: updates[start])
+            var end = start + 1
+            while end < updates.endIndex, end - start < shape.rowsPerBatch, shape.fits(updates[end]) { end += 1 }
+            let run = updates[start..<end]
+            if run.count == shape.rowsPerBatch, let batch = try shape.batch(connection) {
+                try update(batch: run, shape: shape, statement: batch)
+            } else {
+                for updated in run { try update(updated, shape: shape) }
+            }
+            start = end
+        }
+    }
+
+    private func update(batch: ArraySlice<UpdatedObject>, shape: UpdateShape, statement: Statement) throws {
+        var parameter: Int32 = 1
+        for updated in batch {
+            statement.bind(try key(of: updated.id), at: parameter)
+            parameter = try bindChanges(of: updated, layout: shape.layout, to: statement, from: parameter + 1)
+        }
+        do {
+            try statement.run()
+        } catch let failure as StatementFailure {
+            for updated in batch { try update(updated, shape: shape) }
+            throw failure.storeError
+        }
+        if connection.changes < batch.count {
+            for updated in batch { try update(updated, shape: shape) }
+        }
+    }
+
+    private func update(_ updated: UpdatedObject, shape: UpdateShape) throws {
         let layout = shape.layout
         let key = try key(of: updated.id)
         let statement = shape.statement
-        var parameter: Int32 = 1
-        for change in updated.attributes where layout.attributeColumns[change.index] != nil {
-            statement.bind(change.value, at: parameter)
-            parameter += 1
-        }
-        for change in updated.toOnes {
-            statement.bind(try change.destination.map { .integer(try self.key(of: $0)) } ?? .null, at: parameter)
-            parameter += 1
-        }
-        statement.bind(key, at: parameter)
+        statement.bind(key, at: try bindChanges(of: updated, layout: layout, to: statement, from: 1))
         do {
             try statement.run()
         } catch let failure as StatementFailure {
@@ -29,6 +58,21 @@ extension SaveWriter {
             }
         }
         guard connection.changes > 0 else { throw ObjectGraphError.objectNotFound(updated.id) }
+    }
+
+    /// Binds the new values of `updated`'s changed columns to the parameters from `first` on, in the
+    /// order of its shape; returns the parameter after them.
+    private func bindChanges(of updated: UpdatedObject, layout: EntityLayout, to statement: Statement, from first: Int32) throws -> Int32 {
+        var parameter = first
+        for change in updated.attributes where layout.attributeColumns[change.index] != nil {
+            statement.bind(change.value, at: parameter)
+            parameter += 1
+        }
+        for change in updated.toOnes {
+            statement.bind(try change.destination.map { .integer(try self.key(of: $0)) } ?? .null, at: parameter)
+            parameter += 1
+        }
+        return parameter
     }
 
     /// The shape of `updated`'s statement: the last one when `updated` has it (its indices were checked
@@ -51,7 +95,10 @@ extension SaveWriter {
         }
         let columns = attributes.compactMap { layout.attributeColumns[$0] } + slots.map { layout.toOneColumns[$0] }
         let statement = try connection.statement(WriteSQL(dialect: .sqlite).update(table: layout.table, columns: columns))
-        let shape = UpdateShape(layout: layout, attributes: attributes, toOneRelationships: updated.toOnes.map(\.relationshipIndex), statement: statement)
+        let parameterLimit = Int(sqlite3_limit(connection.handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
+        let shape = UpdateShape(
+            layout: layout, columns: columns, attributes: attributes, toOneRelationships: updated.toOnes.map(\.relationshipIndex),
+            statement: statement, rowsPerBatch: min(UpdateShape.preferredRowsPerBatch, parameterLimit / (columns.count + 1)))
         lastUpdate = shape
         return shape
     }
@@ -121,18 +168,40 @@ extension SaveWriter {
 /// The changed columns of an `UPDATE` and its prepared statement, kept while consecutive updates change
 /// the same columns of the same entity, so that they are matched without a dictionary lookup or an array.
 final class UpdateShape {
+    /// Rows per batch statement, unless SQLite's parameter limit allows fewer. A batch statement costs
+    /// SQLite a fixed amount (a temporary table for its rows, about as much as 35 one-row updates save),
+    /// so shorter batches save nothing; from 100 to 200 rows it costs the same, and longer ones cost more.
+    static let preferredRowsPerBatch = 128
+
     let layout: EntityLayout
+    /// The changed columns, in binding order.
+    let columns: [String]
     /// The indices of the changed attributes that have columns, in change order.
     let attributes: [Int]
     /// The relationship indices of the changed to-ones, in change order.
     let toOneRelationships: [Int]
+    /// The one-row statement.
     let statement: Statement
+    /// Updates per batch statement (below 2: no batches).
+    let rowsPerBatch: Int
+    private var batchStatement: Statement?
 
-    init(layout: EntityLayout, attributes: [Int], toOneRelationships: [Int], statement: Statement) {
+    init(layout: EntityLayout, columns: [String], attributes: [Int], toOneRelationships: [Int], statement: Statement, rowsPerBatch: Int) {
         self.layout = layout
+        self.columns = columns
         self.attributes = attributes
         self.toOneRelationships = toOneRelationships
         self.statement = statement
+        self.rowsPerBatch = rowsPerBatch
+    }
+
+    /// The statement of ``rowsPerBatch`` updates, prepared on first use; `nil` when batches are shorter than 2.
+    func batch(_ connection: Connection) throws -> Statement? {
+        guard rowsPerBatch > 1 else { return nil }
+        if let batchStatement { return batchStatement }
+        let statement = try connection.statement(WriteSQL(dialect: .sqlite).update(table: layout.table, columns: columns, rows: rowsPerBatch))
+        batchStatement = statement
+        return statement
     }
 
     /// Whether `updated` changes exactly these columns of this entity, in this order.

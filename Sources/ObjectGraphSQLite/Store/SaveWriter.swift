@@ -26,7 +26,7 @@ struct SaveWriter {
         try allocateKeys(for: changes.inserted)
         for deleted in changes.deleted { try delete(deleted) }
         try parkUniqueValues(of: changes.updated)
-        for updated in changes.updated { try update(updated) }
+        try update(changes.updated)
         try insert(changes.inserted)
         for change in changes.toManyChanges { try apply(change) }
         for deleted in changes.deleted { try unlink(deleted) }
