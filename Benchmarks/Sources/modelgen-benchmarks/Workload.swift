@@ -18,11 +18,16 @@ protocol Contender: AnyObject {
     /// (a″) For the raw C API only: the seconds (a) takes, into a new database, with 32 rows per `INSERT`,
     /// as the store does; `nil` for the others.
     func batchedInsert(_ items: [ItemValues], owners: Int) async throws -> Double?
+    /// (d″) For the raw C API only: the seconds (d) takes on (a″)'s database with 128 rows per `UPDATE …
+    /// FROM (VALUES …)`, as the store does, after which the database must hold `owners` owners and `items`
+    /// items with prices summing to `priceSum`; `nil` for the others.
+    func batchedUpdate(owners: Int, items: Int, priceSum: Double) async throws -> Double?
 }
 
 extension Contender {
     func storeOnly(_ items: [ItemValues], owners: Int) async throws -> (insert: Double, fetch: Double)? { nil }
     func batchedInsert(_ items: [ItemValues], owners: Int) async throws -> Double? { nil }
+    func batchedUpdate(owners: Int, items: Int, priceSum: Double) async throws -> Double? { nil }
 }
 
 /// A contender, its name in the table, and the path of its database file.
@@ -37,6 +42,7 @@ enum Operation: String, CaseIterable {
     case storeInsert = "(a') store.save only, vs (a)"
     case storeFetch = "(b') store.fetch only, vs (b)"
     case batchedInsert = "(a\") (a), raw C 32 rows per INSERT"
+    case batchedUpdate = "(d\") (d), raw C 128 rows per UPDATE"
 }
 
 /// Runs the workload against every contender, stage by stage: each contender works on its own database,
@@ -83,10 +89,12 @@ func measure(
     try await verifyAll(priceSum: priceSum + Double(rows))
     for (name, contender, _) in contenders {
         let storeOnly = try await contender.storeOnly(items, owners: owners)
-        let (insert, fetch) = (times[name]?[.insert], times[name]?[.fetch])
+        let (insert, fetch, update) = (times[name]?[.insert], times[name]?[.fetch], times[name]?[.update])
         times[name]?[.storeInsert] = storeOnly?.insert ?? insert
         times[name]?[.storeFetch] = storeOnly?.fetch ?? fetch
         times[name]?[.batchedInsert] = try await contender.batchedInsert(items, owners: owners) ?? insert
+        let batchedUpdate = try await contender.batchedUpdate(owners: owners, items: rows, priceSum: priceSum + Double(rows))
+        times[name]?[.batchedUpdate] = batchedUpdate ?? update
     }
     return times
 }
