@@ -10,6 +10,7 @@ extension ObjectContext {
                 id: object.objectID, entityName: object.entity.name,
                 values: pending.insertedValues[index], toOneIDs: pending.insertedToOneIDs[index]))
         }
+        changes.updated.reserveCapacity(pending.updated.count + pendingToOne.count)
         for (object, values) in zip(pending.updated, pending.updatedValues) {
             if let update = update(of: object, values: values, live: live) { changes.updated.append(update) }
         }
