@@ -27,7 +27,7 @@ final class GatedStore: PersistentStore {
     }
 
     let base: InMemoryStore
-    private let gates = Mutex<[String: Gate]>([:])
+    private let gates = Mutex<[String: (gate: Gate, failure: (any Error)?)]>([:])
 
     init(model: ModelDescription) {
         base = InMemoryStore(model: model)
@@ -36,40 +36,42 @@ final class GatedStore: PersistentStore {
     var model: ModelDescription { base.model }
     var capabilities: StoreCapabilities { base.capabilities }
 
-    /// Makes the next call of `method` wait at the returned gate.
-    func arm(_ method: String) -> Gate {
+    /// Makes the next call of `method` wait at the returned gate, then throw `failure` if given
+    /// (without calling the base store).
+    func arm(_ method: String, failingWith failure: (any Error)? = nil) -> Gate {
         let gate = Gate()
-        gates.withLock { $0[method] = gate }
+        gates.withLock { $0[method] = (gate, failure) }
         return gate
     }
 
-    private func pass(_ method: String) async {
-        guard let gate = gates.withLock({ $0.removeValue(forKey: method) }) else { return }
+    private func pass(_ method: String) async throws {
+        guard let (gate, failure) = gates.withLock({ $0.removeValue(forKey: method) }) else { return }
         await gate.pass()
+        if let failure { throw failure }
     }
 
     func fetch(_ request: StoreFetchRequest) async throws -> [Snapshot] {
-        await pass("fetch")
+        try await pass("fetch")
         return try await base.fetch(request)
     }
 
     func count(_ request: StoreFetchRequest) async throws -> Int {
-        await pass("count")
+        try await pass("count")
         return try await base.count(request)
     }
 
     func snapshots(for ids: [AnyObjectID]) async throws -> [Snapshot] {
-        await pass("snapshots")
+        try await pass("snapshots")
         return await base.snapshots(for: ids)
     }
 
     func relatedIDs(for relationshipName: String, of entityName: String, ids: [AnyObjectID]) async throws -> [AnyObjectID: [AnyObjectID]] {
-        await pass("relatedIDs")
+        try await pass("relatedIDs")
         return try await base.relatedIDs(for: relationshipName, of: entityName, ids: ids)
     }
 
     func save(_ changes: ChangeSet) async throws -> [AnyObjectID] {
-        await pass("save")
+        try await pass("save")
         return try await base.save(changes)
     }
 
@@ -83,7 +85,7 @@ final class GatedStore: PersistentStore {
             do {
                 let all = try await fetch(request)
                 continuation.yield(Array(all[..<(all.count / 2)]))
-                await pass("secondBatch")
+                try await pass("secondBatch")
                 continuation.yield(Array(all[(all.count / 2)...]))
                 continuation.finish()
             } catch {

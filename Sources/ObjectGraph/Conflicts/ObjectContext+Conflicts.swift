@@ -139,8 +139,10 @@ final class ConflictResolutions {
             object.isPendingDeletion = state.isPendingDeletion
         }
         if let sets {
-            context.changed = sets.changed
-            context.deleted = sets.deleted
+            // Objects listed since, and not by a resolution, were changed or deleted while a later
+            // attempt awaited the store: they stay listed.
+            context.changed = sets.changed.adding(context.changed) { objects[ObjectIdentifier($0)] == nil }
+            context.deleted = sets.deleted.adding(context.deleted) { objects[ObjectIdentifier($0)] == nil }
         }
         objects = [:]
         sets = nil

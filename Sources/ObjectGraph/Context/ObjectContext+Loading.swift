@@ -96,11 +96,28 @@ extension ObjectContext {
         for snapshot in snapshots {
             guard let object = registered[snapshot.id], object.lifecycle == .persisted else { continue }
             do {
+                // Changes made while the store saved stay, now against the store's state.
+                let changedAttributes = object.changedAttributes.map { ($0, object.attributeValue(at: $0)) }
+                let changedToOnes = object.isTouched ? changedToOnes(of: object) : []
                 try loadAttributes(snapshot, into: object)
                 loadToOnes(snapshot, into: object)
+                guard object.isTouched else { continue }
+                object.isTrackingChanges = false
+                defer { object.isTrackingChanges = true }
+                for (index, value) in changedAttributes { try object.setAttributeValue(value, at: index) }
+                for (index, state) in changedToOnes { object.relationshipStates[index] = state }
+                object.changedAttributes = AttributeIndexSet(changedAttributes.map(\.0))
             } catch {
                 throw ObjectGraphError.inconsistentData("the save took effect, but the store's state of \(snapshot.id) does not fit: \(error)")
             }
+        }
+    }
+
+    /// The relationship indices and states of `object`'s to-ones whose destination is not the committed one.
+    private func changedToOnes(of object: ManagedObject) -> [(index: Int, state: RelationshipState)] {
+        object.entity.toOneRelationshipIndices.enumerated().compactMap { slot, index in
+            object.isCommittedToOneFault(at: index) || object.toOneID(at: index) == object.committedToOneIDs[slot]
+                ? nil : (index, object.relationshipStates[index])
         }
     }
 

@@ -57,36 +57,55 @@ extension ObjectContext {
         try adoptSavedState(savedState)
     }
 
-    /// One attempt of ``save()``: on any error the context is as before it. Returns the state the store
-    /// reported for the saved objects, which the context adopts once the save took effect.
+    /// One attempt of ``save()``: on any error the context is as before it, with the changes made while
+    /// the store saved. Returns the state the store reported for the saved objects, which the context
+    /// adopts once the save took effect.
     nonisolated(nonsending) private func saveOnce() async throws -> [Snapshot] {
         let journal = SaveJournal(self)
         self.journal = journal
         defer { self.journal = nil }
         let generation = resetGeneration
-        let result: SaveResult
+        let pending: PendingSave
+        let changes: ChangeSet
         do {
             try await applyDeleteRules(generation: generation)
             try await loadToManyCountedByValidation(generation: generation)
-            let pending = PendingSave(inserted: inserted, changed: changed)
+            pending = PendingSave(inserted: inserted, changed: changed)
             try validate(pending)
-            let changes = changeSet(pending)
-            result = changes.isEmpty ? SaveResult()
-                : try await SaveOrigin.$current.withValue(ObjectIdentifier(self)) { try await store.saveReturningState(changes) }
-            // A reset while the store saved: the changes are in the store, the context forgot the objects.
-            guard resetGeneration == generation else { return [] }
-            guard result.permanentIDs.count == pending.inserted.count else {
-                throw ObjectGraphError.inconsistentData(
-                    "the store returned \(result.permanentIDs.count) permanent IDs for \(pending.inserted.count) inserted objects")
-            }
-            commit(pending, permanentIDs: result.permanentIDs, updates: changes.updated)
-            if !changes.isEmpty { publishSaved(changes, permanentIDs: result.permanentIDs) }
+            changes = changeSet(pending)
         } catch is ContextWasReset {
             return []
         } catch {
             if resetGeneration == generation { journal.restore(into: self) }
             throw error
         }
+        // From here on, what changes in the context is not part of this save (see ``ChangesDuringSave``).
+        let duringSave = ChangesDuringSave(takingFrom: self, insertedBySave: pending.inserted)
+        journal.changesDuringSave = duringSave
+        let result: SaveResult
+        do {
+            result = changes.isEmpty ? SaveResult()
+                : try await SaveOrigin.$current.withValue(ObjectIdentifier(self)) { try await store.saveReturningState(changes) }
+            // A reset while the store saved: the changes are in the store, the context forgot the objects.
+            guard resetGeneration == generation else {
+                duringSave.endInserting()
+                return []
+            }
+            guard result.permanentIDs.count == pending.inserted.count else {
+                throw ObjectGraphError.inconsistentData(
+                    "the store returned \(result.permanentIDs.count) permanent IDs for \(pending.inserted.count) inserted objects")
+            }
+        } catch {
+            if resetGeneration == generation {
+                duringSave.giveBack(to: self, restoring: journal)
+            } else {
+                duringSave.endInserting()
+            }
+            throw error
+        }
+        journal.changesDuringSave = nil
+        commit(pending, permanentIDs: result.permanentIDs, updates: changes.updated, duringSave: duringSave)
+        if !changes.isEmpty { publishSaved(changes, permanentIDs: result.permanentIDs) }
         return result.savedSnapshots
     }
 
@@ -173,73 +192,105 @@ extension ObjectContext {
     }
 
     /// Makes the saved state the committed state: inserted objects take their permanent IDs, and the
-    /// values `pending` read for the save become the committed values. Objects take the versions a store
-    /// that keeps them gave (see ``ChangeSet``): 1 when inserted, one more when `updates` (the change set's,
-    /// in the order of `pending.updated`) wrote them; stores that keep none ignore them.
-    private func commit(_ pending: PendingSave, permanentIDs: [AnyObjectID], updates: [UpdatedObject]) {
-        let gone = deleted.objects
+    /// values and relationships `pending` read for the save become the committed ones. What changed
+    /// while the store saved (`duringSave`) stays pending, as changes against that state. Objects take
+    /// the versions a store that keeps them gave (see ``ChangeSet``): 1 when inserted, one more when
+    /// `updates` (the change set's, in the order of `pending.updated`) wrote them; stores that keep none
+    /// ignore them.
+    private func commit(_ pending: PendingSave, permanentIDs: [AnyObjectID], updates: [UpdatedObject], duringSave: ChangesDuringSave) {
+        let gone = Array(deleted.objects.prefix(duringSave.savedDeletionCount))
         for object in gone {
             registered[object.objectID] = nil
             object.lifecycle = .gone
             object.isPendingDeletion = false
             object.context = nil
         }
+        let temporaryIDs = temporaryIDsToReplace(pending)
         registered.reserveCapacity(forAppending: pending.inserted.count)
         for (object, permanent) in zip(pending.inserted, permanentIDs) {
             object.objectID = permanent
             registered.appendNew(object)
         }
-        commitInserted(pending)
+        commitInserted(pending, duringSave: duringSave)
         var nextUpdate = updates.startIndex
+        let anyChanged = !duringSave.isEmpty
         for (object, values) in zip(pending.updated, pending.updatedValues) {
-            markCommitted(object, values: values)
-            object.commitToOneIDs()
+            let saved = anyChanged ? duringSave.savedRelationships(of: object) : nil
+            markCommitted(object, values: values, relationships: saved)
+            if let saved { object.commitToOneIDs(as: saved) } else { object.commitToOneIDs() }
             if nextUpdate < updates.endIndex && updates[nextUpdate].id == object.objectID {
                 if object.committedVersion > 0 { object.committedVersion += 1 }
                 nextUpdate += 1
             }
         }
         if !gone.isEmpty { forgetReferences(to: gone) }
-        // Objects inserted or changed while the store was saving stay pending.
+        duringSave.keepChanges(in: self)
+        // Objects inserted, changed or deleted while the store was saving stay pending.
         inserted.keep { $0.lifecycle == .inserted }
         insertedListChanged()
         changed.keep { $0.isTouched && $0.lifecycle == .persisted }
-        deleted.removeAll()
-        pendingToMany.removeAll()
-        pendingToOne.removeAll()
+        deleted.keep { $0.lifecycle != .gone }
+        keepPendingRelationshipChanges(replacing: temporaryIDs, gone: gone)
+    }
+
+    /// The permanent IDs the objects of `pending.inserted` are about to take, by their temporary IDs,
+    /// when changes of unloaded to-manys made during the save name some of them (otherwise empty).
+    private func temporaryIDsToReplace(_ pending: PendingSave) -> [AnyObjectID: ManagedObject] {
+        guard pendingToMany.values.contains(where: { $0.removed.contains(where: \.isTemporary) }) else { return [:] }
+        return Dictionary(pending.inserted.map { ($0.objectID, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Keeps the changes of unloaded relationships made during a save, except those of objects it
+    /// deleted (`gone`), naming the objects it inserted (`temporaryIDs`) by their permanent IDs.
+    private func keepPendingRelationshipChanges(replacing temporaryIDs: [AnyObjectID: ManagedObject], gone: [ManagedObject]) {
+        guard !pendingToMany.isEmpty || !pendingToOne.isEmpty else { return }
+        let goneIDs = Set(gone.map(\.objectID))
+        pendingToMany = pendingToMany.filter { !goneIDs.contains($0.key.owner) }
+        pendingToOne = pendingToOne.filter { !goneIDs.contains($0.key.owner) }
+        guard !temporaryIDs.isEmpty else { return }
+        for key in pendingToMany.keys {
+            pendingToMany[key]?.removed = pendingToMany[key]?.removed.map { temporaryIDs[$0]?.objectID ?? $0 } ?? []
+        }
     }
 
     /// Makes the values and current to-ones of `pending`'s inserted objects, which have their permanent
     /// IDs (and so do their destinations), their committed state: a packer's array of objects at a time,
     /// each object visited once while its to-ones are packed and committed (a separate pass over a large
-    /// save costs a cache miss per object).
-    private func commitInserted(_ pending: PendingSave) {
+    /// save costs a cache miss per object). Objects changed during the save commit the to-ones the save
+    /// read instead.
+    private func commitInserted(_ pending: PendingSave, duringSave: ChangesDuringSave) {
         let objects = pending.inserted
         var toOnes = SlicePacker<AnyObjectID?>()
+        let anyChanged = !duringSave.isEmpty
         var start = 0
         while start < objects.count {
             let chunk = start..<min(start + toOnes.runsPerArray, objects.count)
             for index in chunk { objects[index].packCurrentToOneIDs(into: &toOnes) }
             for (index, toOneIDs) in zip(chunk, toOnes.finish()) {
-                markCommitted(objects[index], values: pending.insertedValues[index])
-                objects[index].committedToOneIDs = toOneIDs
-                objects[index].committedVersion = 1
+                let object = objects[index]
+                let saved = anyChanged ? duringSave.savedRelationships(of: object) : nil
+                object.isBeingInserted = false
+                markCommitted(object, values: pending.insertedValues[index], relationships: saved)
+                if let saved { object.commitToOneIDs(as: saved) } else { object.committedToOneIDs = toOneIDs }
+                object.committedVersion = 1
             }
             start = chunk.upperBound
         }
     }
 
-    /// Makes `values` and the current to-manys `object`'s committed state; the caller commits to-ones.
-    /// Members are kept only for to-manys whose changes a change set carries (the only ones diffed).
-    private func markCommitted(_ object: ManagedObject, values: SharedSlice<AttributeValue>) {
+    /// Makes `values` and the to-manys of `relationships` (the object's current ones when `nil`)
+    /// `object`'s committed state; the caller commits to-ones. Members are kept only for to-manys whose
+    /// changes a change set carries (the only ones diffed).
+    private func markCommitted(_ object: ManagedObject, values: SharedSlice<AttributeValue>, relationships: SharedSlice<RelationshipState>?) {
         object.lifecycle = .persisted
         object.isTouched = false
         if !object.changedAttributes.isEmpty { object.changedAttributes = [] }
         object.committedValues = values
         guard object.entity.hasToMany else { return }
+        let states = relationships ?? object.relationshipStates
         for index in object.entity.relationships.indices
         where model.schema.carriesToManyChanges(of: object.entity.name, relationshipAt: index) {
-            if case .toMany(let members) = object.relationshipStates[index] {
+            if case .toMany(let members) = states[index] {
                 object.committedToMany[index] = members.map(\.objectID)
             }
         }

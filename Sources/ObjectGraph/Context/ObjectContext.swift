@@ -79,10 +79,11 @@ public final class ObjectContext {
         changeHub.finish()
     }
 
-    /// Whether there are unsaved inserts, updates or deletes.
+    /// Whether there are unsaved inserts, updates or deletes: while a ``save()`` awaits the store, those
+    /// it writes and those made since it started.
     public var hasChanges: Bool {
         !inserted.isEmpty || !deleted.isEmpty || !changed.isEmpty || !pendingToMany.isEmpty
-            || !pendingToOne.isEmpty
+            || !pendingToOne.isEmpty || journal?.changesDuringSave != nil
     }
 
     /// Objects inserted since the last save (and not deleted again), in insertion order.
@@ -157,8 +158,12 @@ public final class ObjectContext {
         deleted.append(object)
     }
 
-    /// Records a change of a persisted object (called by attribute setters and relationship changes).
-    func noteChanged(_ object: ManagedObject) {
+    /// Records a change of a persisted object, or of one a save in progress inserts: of its attribute
+    /// `index`, or of its relationships when `index` is `nil` (called by attribute setters and
+    /// relationship changes).
+    func noteChanged(_ object: ManagedObject, attributeAt index: Int? = nil) {
+        guard object.lifecycle == .persisted || object.isBeingInserted else { return }
+        if let changesDuringSave = journal?.changesDuringSave { changesDuringSave.note(object, attributeAt: index) }
         guard object.lifecycle == .persisted, !object.isTouched else { return }
         journal?.record(object)
         object.isTouched = true

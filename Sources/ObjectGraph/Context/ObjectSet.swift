@@ -23,6 +23,16 @@ struct ObjectSet {
     mutating func removeAll() {
         objects.removeAll()
     }
+
+    /// These objects, then those of `other` that are not listed here and for which `isIncluded` is true.
+    func adding(_ other: ObjectSet, where isIncluded: (ManagedObject) -> Bool) -> ObjectSet {
+        let listed = Set(objects.map(ObjectIdentifier.init))
+        var result = self
+        for object in other.objects where !listed.contains(ObjectIdentifier(object)) && isIncluded(object) {
+            result.append(object)
+        }
+        return result
+    }
 }
 
 /// One relationship of one object known only by ID: the key of changes made to a relationship side that

@@ -7,6 +7,10 @@ struct AttributeIndexSet: Sequence, ExpressibleByArrayLiteral {
     init() {}
 
     init(arrayLiteral indices: Int...) {
+        self.init(indices)
+    }
+
+    init(_ indices: some Sequence<Int>) {
         for index in indices { insert(index) }
     }
 

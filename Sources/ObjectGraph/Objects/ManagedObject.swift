@@ -63,6 +63,9 @@ open class ManagedObject {
     @exclusivity(unchecked) var isPendingDeletion = false
     /// Whether the context lists this persisted object as changed.
     @exclusivity(unchecked) var isTouched = false
+    /// Whether this inserted object is in a save that awaits the store, so that its changes are recorded
+    /// as those of a persisted object (see ``ChangesDuringSave``).
+    @usableFromInline @exclusivity(unchecked) final var isBeingInserted = false
     /// False while the runtime itself writes attributes (loading, rollback), so no change is recorded.
     @usableFromInline @exclusivity(unchecked) final var isTrackingChanges = true
     /// Shared with other objects loaded in the same batch until one of them changes (``SharedSlice``).
@@ -115,10 +118,10 @@ open class ManagedObject {
     }
 
     /// Records that the attribute at `index` changed. Generated setters call this from `didSet`; inlined
-    /// into them, it is two flag checks when nothing needs recording (while inserting or loading).
+    /// into them, it is a few flag checks when nothing needs recording (while inserting or loading).
     @inlinable
     public final func markChanged(attributeAt index: Int) {
-        if isTrackingChanges && lifecycle == .persisted { recordChange(ofAttributeAt: index) }
+        if isTrackingChanges && (lifecycle == .persisted || isBeingInserted) { recordChange(ofAttributeAt: index) }
     }
 
     /// Records the change of a loaded object's attribute with its context.
@@ -126,7 +129,7 @@ open class ManagedObject {
     final func recordChange(ofAttributeAt index: Int) {
         guard let context else { return }
         changedAttributes.insert(index)
-        context.noteChanged(self)
+        context.noteChanged(self, attributeAt: index)
     }
 
     /// Converts `value` for the attribute at `index`, throwing a typed error naming the attribute when it
@@ -183,6 +186,19 @@ open class ManagedObject {
             return
         }
         committedToOneIDs = SharedSlice(currentToOneIDs)
+    }
+
+    /// Makes the to-one destinations of `states` (this object's relationships at some earlier moment,
+    /// such as when a save read them) the committed ones.
+    final func commitToOneIDs(as states: SharedSlice<RelationshipState>) {
+        committedToOneIDs = SharedSlice(entity.toOneRelationshipIndices.map { index in
+            switch states[index] {
+            case .committedToOneFault: committedToOneID(at: index)
+            case .toOneFault(let id): id
+            case .toOne(let object): object?.objectID
+            case .toManyFault, .toMany: nil
+            }
+        })
     }
 
     /// Whether the to-one at relationship `index` is the unresolved committed destination, so its current
