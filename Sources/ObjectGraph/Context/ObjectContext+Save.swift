@@ -9,6 +9,11 @@ extension ObjectContext {
     /// nor the context changes: pending changes stay pending. Values the store changed while saving
     /// (``PersistentStore/saveReturningState(_:)``) become the saved objects' values.
     ///
+    /// While the store saves, other code in the context's isolation may change the context. Those changes
+    /// are not part of this save and stay pending after it: an object it saved and that changed meanwhile
+    /// is committed as saved and keeps the later change (``rollback()`` returns to what was saved), and the
+    /// next save writes it. If this save fails, the context keeps both its changes and the later ones.
+    ///
     /// ```swift
     /// do {
     ///     try await context.save()
