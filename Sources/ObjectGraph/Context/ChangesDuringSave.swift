@@ -53,7 +53,7 @@ final class ChangesDuringSave {
         if let index { entries[ObjectIdentifier(object)]?.attributes.insert(index) }
     }
 
-    /// Whether anything changed during the save.
+    /// Whether no object was remembered (changed, deleted or loaded) during the save.
     var isEmpty: Bool { entries.isEmpty }
 
     /// The relationships of `object` as the save read them, when they may have changed since.
