@@ -14,7 +14,7 @@ final class Outbox {
     private var lastSequence: Int64
     /// The entries that left (replayed, dropped or refused) while server reads were in flight: a server
     /// answer notes ``beginRead()`` before it is read (``isPending(_:readAt:)``).
-    private var departures = WritesDuringReads()
+    private var departures = WritesDuringReads<AnyObjectID>()
 
     init(database: IdentityDatabase) throws(CachingStoreError) {
         self.database = database

@@ -18,12 +18,13 @@ struct MusicServer {
         return MusicServer(server: try await TestServer.start(GenericCRUDAPI(model: MusicModel.model.schema, mappings: mappings)), mappings: mappings)
     }
 
-    /// A REST store without retries and without its own object cache, so every read reaches the server;
-    /// without conditional requests unless `conditional`.
-    func remote(transport: any HTTPTransport = URLSessionTransport(timeout: 60), conditional: Bool = false) throws -> RESTStore {
+    /// A REST store without retries and, unless given an `objectCache` policy, without its own object
+    /// cache, so every read reaches the server; without conditional requests unless `conditional`.
+    func remote(transport: any HTTPTransport = URLSessionTransport(timeout: 60), conditional: Bool = false,
+                objectCache: RESTObjectCachePolicy = RESTObjectCachePolicy(maximumAge: .zero)) throws -> RESTStore {
         var configuration = MusicREST.configuration(for: model, mappings: mappings)
         configuration.retry = .none
-        configuration.objectCache = RESTObjectCachePolicy(maximumObjects: 50_000, maximumAge: .zero)
+        configuration.objectCache = objectCache
         if !conditional { configuration.conditionalRequestCacheSize = 0 }
         return try RESTStore(model: model, baseURL: server.baseURL, transport: transport, configuration: configuration)
     }

@@ -98,14 +98,20 @@ struct ObjectCache: Sendable {
             describedAt[id] = updated.describedAt[id]
         }
         for id in original.objects.keys where updated.objects[id] == nil { forget(id) }
-        for (key, members) in updated.related where original.related[key] != members || original.listedAt[key] != updated.listedAt[key] {
-            related[key] = members
-            listedAt[key] = updated.listedAt[key]
-        }
-        for key in original.related.keys where updated.related[key] == nil {
-            related[key] = nil
-            listedAt[key] = nil
-        }
+        for key in updated.listsChanged(since: original) { copyList(key, from: updated) }
+    }
+
+    /// The relationship lists listed anew, changed or dropped since `original` (a copy taken earlier).
+    func listsChanged(since original: ObjectCache) -> Set<RelationKey> {
+        var keys = Set(related.keys.filter { original.related[$0] != related[$0] || original.listedAt[$0] != listedAt[$0] })
+        keys.formUnion(original.related.keys.filter { related[$0] == nil })
+        return keys
+    }
+
+    /// Makes the list of `key` (members and when they were listed, or its absence) what it is in `other`.
+    mutating func copyList(_ key: RelationKey, from other: ObjectCache) {
+        related[key] = other.related[key]
+        listedAt[key] = other.listedAt[key]
     }
 
     /// Keeps at most `limit` objects: when there are more, drops the least recently described ones

@@ -63,8 +63,9 @@ extension RESTStore {
     }
 
     /// Rewrites each list on the server: the known members, minus removed, plus added, as one PATCH
-    /// of the owner.
-    func save(_ lists: [LinkList], decoder: inout ResponseDecoder, permanentIDs: [AnyObjectID: AnyObjectID]) async throws {
+    /// of the owner. Returns the relationship lists that changed: the rewritten ones and their inverses.
+    func save(_ lists: [LinkList], decoder: inout ResponseDecoder, permanentIDs: [AnyObjectID: AnyObjectID]) async throws -> [RelationKey] {
+        var changed: [RelationKey] = []
         for list in lists {
             let owner = permanentIDs[list.owner] ?? list.owner
             guard let cached = decoder.cache.objects[owner], let key = list.relationship.mapping.foreignKey else { continue }
@@ -77,10 +78,16 @@ extension RESTStore {
             let url = try objectURL(of: owner, entity: entity, objects: decoder.cache.objects)
             _ = try await client.send(configuration.updateMethod, url, body: .object([key: .array(identifiers)]))
             decoder.cache.list(members, for: relationKey)
+            changed.append(relationKey)
             if let inverse = list.relationship.description.inverseName {
-                for member in added + removed { decoder.cache.related[RelationKey(owner: member, relationship: inverse)] = nil }
+                for member in added + removed {
+                    let inverseKey = RelationKey(owner: member, relationship: inverse)
+                    decoder.cache.related[inverseKey] = nil
+                    changed.append(inverseKey)
+                }
             }
         }
+        return changed
     }
 
     /// The owners of link lists whose current members are unknown, so they can be read first.

@@ -61,6 +61,10 @@ extension RESTStore {
             result[owner] = members
         }
         adopt(decoder.cache, readAt: readAt)
+        for owner in owners {
+            // A list a save wrote meanwhile is newer than the answer; one it dropped leaves the answer.
+            if let saved = cache.related[RelationKey(owner: owner, relationship: relationshipName)] { result[owner] = saved }
+        }
         trimCache()
         return result
     }

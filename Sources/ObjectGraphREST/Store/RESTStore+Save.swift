@@ -42,12 +42,14 @@ extension RESTStore {
         for link in progress.deferred { try await send(link, decoder: &decoder, permanentIDs: progress.permanentIDs) }
         let deleted = Set(changes.deleted.map(\.id))
         for update in changes.updated { try await apply(update, deleted: deleted, decoder: &decoder, progress: &progress) }
-        try await save(try linkLists(for: changes.toManyChanges, deleted: deleted), decoder: &decoder, permanentIDs: progress.permanentIDs)
+        progress.lists.formUnion(try await save(try linkLists(for: changes.toManyChanges, deleted: deleted), decoder: &decoder,
+                                                 permanentIDs: progress.permanentIDs))
         for deletion in deletionOrder(changes.deleted, objects: decoder.cache.objects) {
-            try await delete(deletion, decoder: &decoder)
+            try await delete(deletion, decoder: &decoder, progress: &progress)
         }
         cache.apply(changesFrom: original, to: decoder.cache)
-        savesDuringReads.recordWrite(of: progress.written + changes.deleted.map(\.id))
+        let lists = progress.lists.union(decoder.cache.listsChanged(since: original))
+        savesDuringReads.recordWrite(of: (progress.written + changes.deleted.map(\.id)).map(CacheEntry.object) + lists.map(CacheEntry.list))
         for snapshot in changes.inserted {
             completedInserts[snapshot.id] = nil
             idempotencyAttempts[snapshot.id] = nil
@@ -72,6 +74,9 @@ extension RESTStore {
         var written: [AnyObjectID] = []
         /// To-ones of new objects whose destination was created later in the same save (a cycle).
         var deferred: [DeferredLink] = []
+        /// Relationship lists the save changed on the server, cached or not (a list read before the save
+        /// must not be cached in their place).
+        var lists: Set<RelationKey> = []
     }
 
     /// An object a POST created, what was sent, and what the server answered.
@@ -136,7 +141,7 @@ extension RESTStore {
         }
         progress.permanentIDs[snapshot.id] = id
         progress.written.append(id)
-        invalidateInverseLists(of: entity, destinations: staged.toOneIDs, in: &decoder.cache)
+        progress.lists.formUnion(invalidateInverseLists(of: entity, destinations: staged.toOneIDs, in: &decoder.cache))
     }
 
     /// The idempotency key of the `POST` that creates the new object `id`: this store's random prefix,
@@ -193,7 +198,7 @@ extension RESTStore {
         for change in update.toOnes {
             let destination = change.destination.map { progress.permanentIDs[$0] ?? $0 }
             guard let relationship = entity.relationships[change.relationshipIndex], let slot = relationship.toOneSlot else { continue }
-            invalidateInverseLists(of: entity, destinations: [current.toOneIDs[slot], destination], in: &decoder.cache)
+            progress.lists.formUnion(invalidateInverseLists(of: entity, destinations: [current.toOneIDs[slot], destination], in: &decoder.cache))
             changed.toOneIDs[slot] = destination
             if !unlinksDeletedObject(change, of: update.id, entity: entity, deleted: deleted) { toOnes.append((relationship, destination)) }
         }
@@ -212,7 +217,7 @@ extension RESTStore {
         _ = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity, completeness: .saveAnswer)
     }
 
-    private func delete(_ deletion: DeletedObject, decoder: inout ResponseDecoder) async throws {
+    private func delete(_ deletion: DeletedObject, decoder: inout ResponseDecoder, progress: inout SaveProgress) async throws {
         let entity = try compiled.entity(decoder.cache.objects[deletion.id]?.entityName ?? deletion.entityName)
         let url = try objectURL(of: deletion.id, entity: entity, objects: decoder.cache.objects)
         do {
@@ -221,7 +226,7 @@ extension RESTStore {
             // Already gone: a retried save, or another client deleted it.
         }
         if let cached = decoder.cache.objects[deletion.id] {
-            invalidateInverseLists(of: entity, destinations: cached.toOneIDs, in: &decoder.cache)
+            progress.lists.formUnion(invalidateInverseLists(of: entity, destinations: cached.toOneIDs, in: &decoder.cache))
         }
         decoder.cache.objects[deletion.id] = nil
         decoder.cache.related = decoder.cache.related.filter { $0.key.owner != deletion.id }.mapValues { $0.filter { $0 != deletion.id } }
@@ -237,11 +242,13 @@ extension RESTStore {
         return order.compactMap { byID[$0] }
     }
 
-    /// Forgets the cached to-many lists that a changed to-one of an `entity` object appears in.
-    private func invalidateInverseLists(of entity: CompiledEntity, destinations: [AnyObjectID?], in cache: inout ObjectCache) {
+    /// Forgets the cached to-many lists that a changed to-one of an `entity` object appears in; returns them.
+    private func invalidateInverseLists(of entity: CompiledEntity, destinations: [AnyObjectID?], in cache: inout ObjectCache) -> [RelationKey] {
         let inverses = entity.entity.toOneRelationshipIndices.compactMap { entity.entity.relationships[$0].inverseName }
-        for destination in destinations.compactMap(\.self) {
-            for inverse in inverses { cache.related[RelationKey(owner: destination, relationship: inverse)] = nil }
+        let keys = destinations.compactMap(\.self).flatMap { destination in
+            inverses.map { RelationKey(owner: destination, relationship: $0) }
         }
+        for key in keys { cache.related[key] = nil }
+        return keys
     }
 }

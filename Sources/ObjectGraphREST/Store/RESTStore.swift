@@ -50,7 +50,7 @@ public actor RESTStore: PersistentStore {
     nonisolated let client: RESTClient
     var cache = ObjectCache()
     /// What saves wrote while reads were in flight (``adopt(_:readAt:)``).
-    var savesDuringReads = WritesDuringReads()
+    var savesDuringReads = WritesDuringReads<CacheEntry>()
     /// Objects a failed save already created on the server, by their temporary IDs.
     var completedInserts: [AnyObjectID: CreatedObject] = [:]
     /// By temporary ID, how many `POST`s of a new object the server refused with a 4xx.
@@ -109,12 +109,17 @@ public actor RESTStore: PersistentStore {
 
     /// Makes `decoded` (the cache as the decoding of a response read at `readAt`, from
     /// ``WritesDuringReads/beginRead()``, left it) the store's cache, and publishes the objects whose values
-    /// changed. Objects a save wrote after the read was sent keep their cached state: the response may
-    /// predate the save.
+    /// changed. Objects and relationship lists a save wrote after the read was sent keep their cached
+    /// state (a list the save dropped stays dropped): the response may predate the save.
     func adopt(_ decoded: ObjectCache, readAt: UInt64) {
         var decoded = decoded
-        for id in savesDuringReads.objectsWritten(after: readAt) {
-            if let saved = cache.objects[id] { decoded.describe(saved, id: id) } else { decoded.forget(id) }
+        for entry in savesDuringReads.written(after: readAt) {
+            switch entry {
+            case .object(let id):
+                if let saved = cache.objects[id] { decoded.describe(saved, id: id) } else { decoded.forget(id) }
+            case .list(let key):
+                decoded.copyList(key, from: cache)
+            }
         }
         publishDifferences(from: cache, to: decoded)
         cache = decoded
