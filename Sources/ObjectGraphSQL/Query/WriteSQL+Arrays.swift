@@ -31,13 +31,18 @@ extension WriteSQL {
     /// (0: not checked) and of each column's new values. Its one row holds the keys of the rows it
     /// updated, as an array (NULL for none); a key it does not hold is a row that is gone or not at the
     /// version it was read at.
-    package func updateFromArrays(table: String, columns: [String]) -> String {
+    ///
+    /// `locking`: the statement first locks the batch's rows in key order, as ``lockInKeyOrder(table:)``
+    /// does, in the same round trip: the lock is a condition on no row (`AND (SELECT count(*) FROM (…))
+    /// >= 0`), which the server evaluates once, before the join that finds the rows to update starts.
+    package func updateFromArrays(table: String, columns: [String], locking: Bool = false) -> String {
         let (key, version) = (SQL.quote(SQL.primaryKey), SQL.quote(SQL.versionColumn))
         let assignments = columns.map { "\(SQL.quote($0)) = v.\(SQL.quote($0))" } + ["\(version) = t.\(version) + 1"]
         let names = [key, version] + columns.map(SQL.quote)
+        let lock = locking ? " AND (\(lockInKeyOrder(table: table))) >= 0" : ""
         return "WITH updated AS (UPDATE \(SQL.quote(table)) AS t SET \(assignments.joined(separator: ", ")) "
             + "FROM \(unnest(names.count)) AS v(\(names.joined(separator: ", "))) "
-            + "WHERE t.\(key) = v.\(key) AND (v.\(version) = 0 OR t.\(version) = v.\(version)) RETURNING t.\(key)) "
+            + "WHERE t.\(key) = v.\(key) AND (v.\(version) = 0 OR t.\(version) = v.\(version))\(lock) RETURNING t.\(key)) "
             + "SELECT array_agg(\(key)) FROM updated"
     }
 
