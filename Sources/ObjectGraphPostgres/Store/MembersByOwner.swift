@@ -1,11 +1,13 @@
 #if PostgreSQL
 import ObjectGraph
+import ObjectGraphSQL
 import PostgresNIO
 
 /// The members of each owner, from the rows of ``ObjectGraphSQL/RelatedQuery/unorderedIdsSQL`` or
 /// ``ObjectGraphSQL/RelatedQuery/unorderedRowsSQL(_:)`` in any order: each row's owner, member (or none,
 /// for an owner without members) and the integers that order the owner's members, sorted here, where the
-/// keys are small, rather than on the server, which sorts whole rows.
+/// keys are small, rather than on the server, which sorts whole rows. The sorted rows are grouped per owner
+/// by ``ObjectGraphSQL/RelatedRows``, as SQLite's rows, which its server orders.
 struct MembersByOwner {
     /// The most integers that order an owner's members (null flag, position, key or link row).
     private static let maximumOrderCount = 3
@@ -16,14 +18,14 @@ struct MembersByOwner {
         let member: Int64?
     }
 
+    private let query: RelatedQuery
     private let ownerTable: String
-    private let memberTable: String
     private var entries: [Entry] = []
 
-    /// Members of `memberTable` of owners of `ownerTable`.
-    init(ownerTable: String, memberTable: String) {
+    /// The members of `query`'s owners, whose rows are in `ownerTable`.
+    init(_ query: RelatedQuery, ownerTable: String) {
+        self.query = query
         self.ownerTable = ownerTable
-        self.memberTable = memberTable
     }
 
     /// Adds the row's `member` of `owner` (`nil`: the owner has none), ordered among the owner's members by
@@ -43,20 +45,9 @@ struct MembersByOwner {
     /// Every owner added, with its members in relationship order.
     func finished() -> [AnyObjectID: [AnyObjectID]] {
         let sorted = entries.sorted { ($0.owner, $0.order.0, $0.order.1, $0.order.2) < ($1.owner, $1.order.0, $1.order.1, $1.order.2) }
-        var members: [AnyObjectID: [AnyObjectID]] = [:]
-        var start = sorted.startIndex
-        while start < sorted.endIndex {
-            let owner = sorted[start].owner
-            var end = start
-            var ownerMembers: [AnyObjectID] = []
-            while end < sorted.endIndex, sorted[end].owner == owner {
-                if let member = sorted[end].member { ownerMembers.append(AnyObjectID(entityName: memberTable, key: .integer(member))) }
-                end += 1
-            }
-            members[AnyObjectID(entityName: ownerTable, key: .integer(owner))] = ownerMembers
-            start = end
-        }
-        return members
+        var rows = RelatedRows(query, ownerTable: ownerTable)
+        for entry in sorted { rows.add(owner: entry.owner, member: entry.member) }
+        return rows.finish()
     }
 }
 #endif

@@ -59,7 +59,7 @@ extension PostgresStore {
         guard let (query, layout, keys) = try RelatedQuery.forOwners(
             ids, relationship: relationshipName, of: entityName, schema: schema, dialect: .postgreSQL) else { return [:] }
         return try await withConnection { connection in
-            var members = MembersByOwner(ownerTable: layout.table, memberTable: query.destinationTable)
+            var members = MembersByOwner(query, ownerTable: layout.table)
             try await connection.run(query.unorderedIdsSQL, keys: keys) { row in
                 guard let ownerKey = try PostgresColumnReader.integer(row[0]) else { return }
                 try members.add(try PostgresColumnReader.integer(row[1]), of: ownerKey, orderedBy: row, at: 2, count: query.memberOrderCount)
@@ -78,14 +78,14 @@ extension PostgresStore {
         let schema = schema
         return try await withConnection { connection in
             var result = RelatedSnapshots()
-            var members = MembersByOwner(ownerTable: layout.table, memberTable: table.name)
-            var seen: Set<Int64> = []
+            var members = MembersByOwner(query, ownerTable: layout.table)
+            var seen: Set<Int64>? = query.membersAreDistinct ? nil : []
             let ownerColumn = SQLDialect.postgreSQL.rowSelectWidth(of: table)
             try await connection.run(query.unorderedRowsSQL(table), keys: keys) { row in
                 guard let ownerKey = try PostgresColumnReader.integer(row[ownerColumn]) else { return }
                 let member = try PostgresColumnReader.integer(row[0])
                 try members.add(member, of: ownerKey, orderedBy: row, at: ownerColumn + 1, count: query.memberOrderCount)
-                if let member, seen.insert(member).inserted {
+                if let member, seen?.insert(member).inserted ?? true {
                     result.snapshots.append(try PostgresColumnReader.snapshot(row, schema: schema, table: table))
                 }
             }

@@ -4,7 +4,8 @@ import ObjectGraph
 /// without destinations) into each owner's destinations, and tells which members are new, so that a
 /// destination shared by several owners is read once.
 ///
-/// The rows of one owner come together (the query orders them by owner), so the destinations of an
+/// The rows of one owner come together (SQLite's query orders them by owner; PostgreSQL's store sorts
+/// its unordered rows on the client, where the keys are small, and feeds them here), so the destinations of an
 /// owner are collected in one array and stored once, with one hash of the owner's ID, instead of once
 /// per row; an owner met again later still gets its rows appended. When a member cannot belong to two
 /// owners (``RelatedQuery/membersAreDistinct``), no set of members is kept.
