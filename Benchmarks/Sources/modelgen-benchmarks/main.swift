@@ -6,7 +6,8 @@
 //   ... modelgen-benchmarks --live 10000,100000,1000000 [--changes C] [--refetches F]   (e) one change under live results
 //   ... modelgen-benchmarks --iterate 1000000   (f) peak memory of a batched iteration against loading all
 //   swift run -c release --package-path Benchmarks --traits PostgreSQL modelgen-benchmarks --postgres URL [--rows N]
-//       [--runs R] [--only ours|postgres-nio|fluent[,…]]   (a)-(d) on PostgreSQL against raw postgres-nio and Fluent
+//       [--runs R] [--only ours|postgres-nio|postgres-nio-guarded|fluent[,…]]   (a)-(d) on PostgreSQL against raw postgres-nio
+//       (without and with the store's version checks and row locks) and Fluent
 //
 // N (default 100,000, or BENCHMARK_ROWS) items with eight attributes and a to-one owner; R runs (default
 // 1), the table shows each operation's median and the median of the per-run ratios. Every contender uses

@@ -8,9 +8,10 @@ import PostgresNIO
 /// ours (contexts over `PostgresStore`), raw postgres-nio (the lower bound) and Fluent 4 (the peer). Each
 /// contender of each run gets a database of its own, created for it and dropped afterwards.
 enum PostgresBenchmark {
-    static let ours = "ours", raw = "postgres-nio", fluent = "fluent"
-    /// The contenders in table order: ours, the lower bound, the peer.
-    static let contenders = [(ours, "ours", "ours"), (raw, "raw nio", "nio"), (fluent, "Fluent", "Fluent")]
+    static let ours = "ours", raw = "postgres-nio", guarded = "postgres-nio-guarded", fluent = "fluent"
+    /// The contenders in table order: ours, the lower bound, the lower bound with the store's guarantees
+    /// (row versions checked, rows locked in key order), the peer.
+    static let contenders = [(ours, "ours", "ours"), (raw, "raw nio", "nio"), (guarded, "nio+guard", "guard"), (fluent, "Fluent", "Fluent")]
 
     /// Runs `runs` rounds of N = `rows` and returns the report (ratios of ours to raw postgres-nio and Fluent).
     /// `only`: the contenders to run, comma-separated (`ours,postgres-nio`), or all of them.
@@ -62,7 +63,9 @@ enum PostgresBenchmark {
             configuration.database = database
             return await OursContender(store: try await PostgresStore(configuration: configuration, model: BenchmarkModel.model.schema))
         case raw:
-            return try await RawPostgresContender(configuration: clientConfiguration(server, database: database))
+            return try await RawPostgresContender<Unguarded>(configuration: clientConfiguration(server, database: database))
+        case guarded:
+            return try await RawPostgresContender<VersionedAndLocked>(configuration: clientConfiguration(server, database: database))
         default:
             var url = URLComponents()
             url.scheme = "postgres"
