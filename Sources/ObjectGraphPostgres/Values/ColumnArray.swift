@@ -11,10 +11,24 @@ struct ColumnArray: PostgresDynamicTypeEncodable {
     /// The kind of value an array holds.
     private enum Element {
         case integer, bool, double, decimal, string, date, uuid, bytes
+
+        /// The bytes of every element of the kind, or `nil` when their sizes differ.
+        var size: Int? {
+            switch self {
+            case .integer, .double, .date: 8
+            case .bool: 1
+            case .decimal, .string, .uuid, .bytes: nil
+            }
+        }
     }
 
     private let element: Element
-    private var elements: ByteBuffer
+    /// The bytes of each element of an array of fixed-size elements (integers, booleans, doubles, dates),
+    /// `nil` for NULL, written out in ``encode(into:context:)`` in one pass: a `ByteBuffer` write costs
+    /// about 300 instructions an element (its storage checks), and so do two appends of bytes to an array.
+    private var fixedSize: [UInt64?] = []
+    /// The elements of other arrays, each length-prefixed.
+    private var elements: [UInt8] = []
     private var count: Int32 = 0
     private var hasNulls = false
 
@@ -34,37 +48,33 @@ struct ColumnArray: PostgresDynamicTypeEncodable {
             case .binary, .transformable, .composite, .undefined: element = .bytes
             }
         }
-        elements = ByteBufferAllocator().buffer(capacity: capacity * 12)
+        if element.size == nil { elements.reserveCapacity(capacity * 12) } else { fixedSize.reserveCapacity(capacity) }
     }
 
     /// Appends `value`; `false` (and nothing appended) when it is not a value of the column's type.
     mutating func append(_ value: AttributeValue) -> Bool {
         switch (element, value) {
         case (_, .null):
-            writeLength(-1)
+            if element.size == nil { writeLength(-1) } else { fixedSize.append(nil) }
             hasNulls = true
-        case (.integer, .integer(let integer)): write(integer)
-        case (.bool, .bool(let bool)): write(UInt8(bool ? 1 : 0))
-        case (.double, .double(let double)): write(double.bitPattern)
-        case (.date, .date(let date)): write(Int64(date.timeIntervalSince(BinaryCell.postgresEpoch) * 1_000_000))
-        case (.string, .string(let string)):
-            writeLength(string.utf8.count)
-            elements.writeString(string)
-        case (.string, .url(let url)):
-            let string = url.absoluteString
-            writeLength(string.utf8.count)
-            elements.writeString(string)
+        case (.integer, .integer(let integer)): fixedSize.append(UInt64(bitPattern: integer))
+        case (.bool, .bool(let bool)): fixedSize.append(bool ? 1 : 0)
+        case (.double, .double(let double)): fixedSize.append(double.bitPattern)
+        case (.date, .date(let date)):
+            fixedSize.append(UInt64(bitPattern: Int64(date.timeIntervalSince(BinaryCell.postgresEpoch) * 1_000_000)))
+        case (.string, .string(let string)): write(string)
+        case (.string, .url(let url)): write(url.absoluteString)
         case (.uuid, .uuid(let uuid)):
             writeLength(16)
-            elements.writeUUIDBytes(uuid)
+            withUnsafeBytes(of: uuid.uuid) { elements.append(contentsOf: $0) }
         case (.decimal, .decimal(let decimal)):
-            let lengthIndex = elements.writerIndex
-            writeLength(0)
-            decimal.encode(into: &elements, context: .default)
-            elements.setInteger(Int32(elements.writerIndex - lengthIndex - 4), at: lengthIndex)
+            var encoded = ByteBuffer()
+            decimal.encode(into: &encoded, context: .default)
+            writeLength(encoded.readableBytes)
+            elements.append(contentsOf: encoded.readableBytesView)
         case (.bytes, .data(let data)):
             writeLength(data.count)
-            elements.writeBytes(data)
+            elements.append(contentsOf: data)
         default:
             return false
         }
@@ -74,20 +84,15 @@ struct ColumnArray: PostgresDynamicTypeEncodable {
 
     /// Writes an element's length, or -1 for NULL.
     private mutating func writeLength(_ length: Int) {
-        elements.writeWithUnsafeMutableBytes(minimumWritableBytes: 4) { buffer in
-            buffer.storeBytes(of: Int32(length).bigEndian, toByteOffset: 0, as: Int32.self)
-            return 4
-        }
+        withUnsafeBytes(of: Int32(length).bigEndian) { elements.append(contentsOf: $0) }
     }
 
-    /// Writes a fixed-size element, length and big-endian value in one step (`writeInteger` copies
-    /// each through a generic path).
-    private mutating func write<Value: FixedWidthInteger>(_ value: Value) {
-        let size = MemoryLayout<Value>.size
-        elements.writeWithUnsafeMutableBytes(minimumWritableBytes: 4 + size) { buffer in
-            buffer.storeBytes(of: Int32(size).bigEndian, toByteOffset: 0, as: Int32.self)
-            buffer.storeBytes(of: value.bigEndian, toByteOffset: 4, as: Value.self)
-            return 4 + size
+    /// Writes a text element: its UTF-8 bytes.
+    private mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { utf8 in
+            writeLength(utf8.count)
+            elements.append(contentsOf: utf8)
         }
     }
 
@@ -114,8 +119,30 @@ struct ColumnArray: PostgresDynamicTypeEncodable {
         buffer.writeInteger(elementType.rawValue)
         buffer.writeInteger(count)
         buffer.writeInteger(Int32(1))
-        var elements = elements
-        buffer.writeBuffer(&elements)
+        guard let size = element.size else {
+            buffer.writeBytes(elements)
+            return
+        }
+        let nulls = hasNulls ? fixedSize.reduce(0) { $1 == nil ? $0 + 1 : $0 } : 0
+        let byteCount = fixedSize.count * (4 + size) - nulls * size
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: byteCount) { bytes in
+            var offset = 0
+            for value in fixedSize {
+                guard let value else {
+                    bytes.storeBytes(of: Int32(-1).bigEndian, toByteOffset: offset, as: Int32.self)
+                    offset += 4
+                    continue
+                }
+                bytes.storeBytes(of: Int32(size).bigEndian, toByteOffset: offset, as: Int32.self)
+                if size == 1 {
+                    bytes.storeBytes(of: UInt8(truncatingIfNeeded: value), toByteOffset: offset + 4, as: UInt8.self)
+                } else {
+                    bytes.storeBytes(of: value.bigEndian, toByteOffset: offset + 4, as: UInt64.self)
+                }
+                offset += 4 + size
+            }
+            return offset
+        }
     }
 
     private var elementType: PostgresDataType {
