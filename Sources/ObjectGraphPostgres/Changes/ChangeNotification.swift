@@ -37,6 +37,35 @@ struct ChangeNotification: Codable, Equatable {
     var toManys: [ToMany] = []
     var entitiesToRefetch: [String] = []
 
+    /// The JSON of a listed object without its names: the fewest bytes an object takes in a payload.
+    private static let objectWithoutNames = #"{"entity":"","key":0,"kind":0,"table":""}"#.utf8.count
+
+    /// The notification of the committed `changes` (the inserted objects' permanent IDs in `permanentIDs`)
+    /// saved by the store `origin`: when the change set has more objects than could fit in
+    /// ``maximumPayloadSize`` bytes, the names of its entities, found without making its ``StoreChange``
+    /// (2,500 instructions an object); otherwise as ``init(_:origin:)`` makes it.
+    init(committing changes: ChangeSet, permanentIDs: [AnyObjectID], origin: String) {
+        let storedUpdates = changes.updated.reduce(0) { $1.id.isTemporary ? $0 : $0 + 1 }
+        let fewestObjects = changes.inserted.count + max(storedUpdates, changes.deleted.count)
+        guard fewestObjects * ChangeNotification.objectWithoutNames > ChangeNotification.maximumPayloadSize else {
+            self = ChangeNotification(StoreChange(committing: changes, permanentIDs: permanentIDs), origin: origin)
+            return
+        }
+        self.origin = origin
+        var names: Set<String> = []
+        func add(_ name: String, after previous: inout String?) {
+            guard name != previous else { return }
+            names.insert(name)
+            previous = name
+        }
+        var previous: String?
+        for snapshot in changes.inserted { add(snapshot.entityName, after: &previous) }
+        for update in changes.updated { add(update.entityName, after: &previous) }
+        for deletion in changes.deleted { add(deletion.entityName, after: &previous) }
+        for change in changes.toManyChanges { add(change.entityName, after: &previous) }
+        entitiesToRefetch = names.sorted()
+    }
+
     /// The notification of `change`, saved by the store `origin`. When its objects and to-manys alone
     /// cannot fit in ``maximumPayloadSize`` bytes of JSON, it lists none of them and names their entities
     /// to refetch instead (found without listing them all first).
@@ -45,7 +74,7 @@ struct ChangeNotification: Codable, Equatable {
         var size = 0
         for (id, object) in change.objects {
             guard let key = id.integerKey else { continue }
-            size += #"{"entity":"","key":0,"kind":0,"table":""}"#.utf8.count + object.entityName.utf8.count + id.entityName.utf8.count
+            size += Self.objectWithoutNames + object.entityName.utf8.count + id.entityName.utf8.count
             guard size <= Self.maximumPayloadSize else {
                 self = ChangeNotification(namingEntitiesOf: change, origin: origin)
                 return

@@ -18,10 +18,10 @@ extension PostgresStore {
         broadcaster.changes()
     }
 
-    /// Sends the notification of `change` inside the save's transaction: the server delivers it to the
-    /// listeners when, and only if, the transaction commits.
-    func notify(_ change: StoreChange, on connection: PostgresConnection) async throws {
-        let payload = try ChangeNotification(change, origin: origin).payload()
+    /// Sends the notification of the committed `changes` inside the save's transaction: the server
+    /// delivers it to the listeners when, and only if, the transaction commits.
+    func notify(_ changes: ChangeSet, permanentIDs: [AnyObjectID], on connection: PostgresConnection) async throws {
+        let payload = try ChangeNotification(committing: changes, permanentIDs: permanentIDs, origin: origin).payload()
         try await connection.run("SELECT pg_notify($1, $2)", [.string(channel), .string(payload)])
     }
 }

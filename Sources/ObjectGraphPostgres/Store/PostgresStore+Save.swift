@@ -12,25 +12,24 @@ extension PostgresStore {
     public func save(_ changes: ChangeSet) async throws -> [AnyObjectID] {
         guard !changes.isEmpty else { return [] }
         let schema = schema
-        let (ids, change) = try await withConnection { connection in
+        let ids = try await withConnection { connection in
             try await connection.run("BEGIN")
             do {
                 var writer = SaveWriter(connection: connection, schema: schema)
                 let ids = try await writer.apply(changes)
-                let change = StoreChange(committing: changes, permanentIDs: ids)
-                try await notify(change, on: connection)
+                try await notify(changes, permanentIDs: ids, on: connection)
                 do {
                     try await connection.run("COMMIT")
                 } catch let error as PSQLError {
                     throw ConstraintFailure(error: error, schema: schema).commitError(changes)
                 }
-                return (ids, change)
+                return ids
             } catch {
                 await connection.rollBack(after: error)
                 throw error
             }
         }
-        broadcaster.publish { change }
+        broadcaster.publish { StoreChange(committing: changes, permanentIDs: ids) }
         return ids
     }
 }
