@@ -248,9 +248,12 @@ extension ObjectContext {
         let carriesChanges = model.schema.carriesToManyChanges(of: first.entity.name, relationshipAt: index)
         for owner in faulted {
             guard case .toManyFault = owner.relationshipStates[index] else { continue }
-            let members = (related[owner.objectID] ?? []).compactMap { id in
-                if let found { return found[id] }
-                return registered[id]
+            let memberIDs = related[owner.objectID] ?? []
+            var members: [ManagedObject] = []
+            members.reserveCapacity(memberIDs.count)
+            for id in memberIDs {
+                let member = if let found { found[id] } else { registered[id] }
+                if let member { members.append(member) }
             }
             journal?.record(owner)
             let pending = pendingToMany.isEmpty ? nil
