@@ -276,6 +276,31 @@ import Testing
         #expect(try await Self.storedBandName(ofAlbum: "C'mon", in: store) == "Mono")
     }
 
+    @Test func aFailedSaveKeepsChangesToAnObjectItsDeleteRulesChanged() async throws {
+        let (store, context, low, galaxie, _) = try await Self.loaded()
+        let subPop = Label(context: context, name: "Sub Pop")
+        subPop.addToBands(low)
+        try await context.save()
+        #expect(try await subPop.bands.map(\.name) == ["Low"])
+        // Low's delete nullifies its label, and so changes Sub Pop's bands before the store is called.
+        context.delete(low)
+        await #expect(throws: StoreDown()) {
+            try await Self.save(context, in: store, failingWith: StoreDown()) {
+                subPop.addToBands(galaxie)
+            }
+        }
+        #expect(low.isDeleted && subPop.isUpdated && galaxie.isUpdated)
+        #expect(try await subPop.bands.map(\.name).contains("Galaxie"))
+        #expect(try await Self.storedBand("Low", in: store) != nil)
+
+        try await context.save()
+        #expect(!context.hasChanges)
+        #expect(try await Self.storedBand("Low", in: store) == nil)
+        let reader = try Self.reader(store)
+        let stored = try #require(try await Label.first(in: reader, where: \.name == "Sub Pop"))
+        #expect(try await stored.bands.map(\.name) == ["Galaxie"])
+    }
+
     @Test func changesDuringAnAttemptThatMeetsConflictsAreWrittenByTheRetry() async throws {
         let (store, context, low, galaxie, _) = try await Self.loaded()
         context.mergePolicy = .objectTrumps
