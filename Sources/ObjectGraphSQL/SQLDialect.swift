@@ -22,7 +22,7 @@ package enum SQLDialect: Sendable {
     /// `alias."_pk", alias."_entity", alias."column", …` and, where rows carry versions, `alias."_version"`:
     /// the columns of a row of `table` that make a snapshot.
     package func rowSelectList(of table: TableLayout, alias: String) -> String {
-        table.selectList(alias: alias) + (keepsRowVersions ? ", " + SQL.column(alias, SQL.versionColumn) : "")
+        table.selectList(alias: alias, in: self) + (keepsRowVersions ? ", " + column(alias, SQL.versionColumn) : "")
     }
 
     /// How many columns ``rowSelectList(of:alias:)`` selects; the first column after them.
@@ -177,26 +177,26 @@ package enum SQLDialect: Sendable {
 
     /// The column of a link table that orders rows by insertion.
     package var linkInsertionOrder: String {
-        self == .sqlite ? "rowid" : SQL.quote("_row")
+        self == .sqlite ? "rowid" : quote("_row")
     }
 
     /// `INSERT … ON CONFLICT DO NOTHING` (SQLite: `INSERT OR IGNORE`), the tail after `VALUES (…)` included.
     package func insertIgnoringConflicts(into table: String, columns: [String], values: String) -> String {
-        let list = columns.map(SQL.quote).joined(separator: ", ")
+        let list = columns.map(quote).joined(separator: ", ")
         switch self {
-        case .sqlite: return "INSERT OR IGNORE INTO \(SQL.quote(table)) (\(list)) VALUES \(values)"
-        case .postgreSQL: return "INSERT INTO \(SQL.quote(table)) (\(list)) VALUES \(values) ON CONFLICT DO NOTHING"
+        case .sqlite: return "INSERT OR IGNORE INTO \(quote(table)) (\(list)) VALUES \(values)"
+        case .postgreSQL: return "INSERT INTO \(quote(table)) (\(list)) VALUES \(values) ON CONFLICT DO NOTHING"
         }
     }
 
     /// `INSERT` that replaces the row with the same `key` (SQLite: `INSERT OR REPLACE`).
     package func upsert(into table: String, key: String, columns: [String], values: String) -> String {
-        let list = columns.map(SQL.quote).joined(separator: ", ")
+        let list = columns.map(quote).joined(separator: ", ")
         switch self {
-        case .sqlite: return "INSERT OR REPLACE INTO \(SQL.quote(table)) (\(list)) VALUES \(values)"
+        case .sqlite: return "INSERT OR REPLACE INTO \(quote(table)) (\(list)) VALUES \(values)"
         case .postgreSQL:
-            let updates = columns.filter { $0 != key }.map { "\(SQL.quote($0)) = EXCLUDED.\(SQL.quote($0))" }
-            return "INSERT INTO \(SQL.quote(table)) (\(list)) VALUES \(values) ON CONFLICT (\(SQL.quote(key))) DO UPDATE SET "
+            let updates = columns.filter { $0 != key }.map { "\(quote($0)) = EXCLUDED.\(quote($0))" }
+            return "INSERT INTO \(quote(table)) (\(list)) VALUES \(values) ON CONFLICT (\(quote(key))) DO UPDATE SET "
                 + updates.joined(separator: ", ")
         }
     }

@@ -68,6 +68,20 @@ struct PostgresLongNameTests {
         #expect(try await store.describedObjects(Self.entity).keys.sorted() == keys)
     }
 
+    /// A schema created before generated names holds a long index under the name the server cut it to:
+    /// a migration that removes the index drops it by that name too.
+    @Test func migrationsDropAnIndexUnderTheServersCutName() async throws {
+        try await schema.create(Self.v1, [])
+        let generated = Self.indexName(Self.descending)
+        let cut = try #require(SQLDialect.postgreSQL.serverCutName("\(Self.entity)_\(Self.entity)_\(Self.descending.name)"))
+        #expect(cut.utf8.count == 63 && cut != generated)
+        _ = try await schema.column("ALTER INDEX \"\(generated)\" RENAME TO \"\(cut)\"")
+        let store = try await schema.open(Self.migrated)
+        defer { store.close() }
+        let constraint = SQLDialect.postgreSQL.generatedName("\(Self.entity)_unique_\(Self.entity)_0")
+        #expect(try await indexes() == ["\(constraint) (serial)", "\(Self.indexName(Self.ascending)) (\"recordedAt\", sensor)"].sorted())
+    }
+
     /// Rows that break the constraint added under a long name fail the migration naming the values.
     @Test func aLongNamedConstraintThatRowsBreakNamesTheirValues() async throws {
         let keys = try await schema.create(Self.v1, [record("a"), record("b"), record("b")])

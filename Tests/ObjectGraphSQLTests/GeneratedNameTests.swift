@@ -34,6 +34,23 @@ import Testing
         #expect(name.utf8.count <= SQLDialect.postgreSQLNameLimit)
     }
 
+    /// Identifiers are quoted under the dialect's name for them: long ones shortened in PostgreSQL only.
+    @Test func quotingUsesTheGeneratedName() {
+        #expect(SQLDialect.postgreSQL.quote(Self.moody) == "\"Mood_Mood_compound_markedForRemoteDeletion_mar_9ad633055ebff5df\"")
+        #expect(SQLDialect.sqlite.quote(Self.moody) == "\"\(Self.moody)\"")
+        #expect(SQLDialect.postgreSQL.column("t", "a\"b") == "t.\"a\"\"b\"")
+    }
+
+    /// The name an older schema holds: the server's cut to 63 bytes, between characters.
+    @Test func theServersCutNameIsTheFirst63Bytes() {
+        #expect(SQLDialect.postgreSQL.serverCutName(Self.moody) == String(Self.moody.prefix(63)))
+        #expect(SQLDialect.postgreSQL.serverCutName(String(repeating: "n", count: 63)) == nil)
+        #expect(SQLDialect.sqlite.serverCutName(Self.moody) == nil)
+        let cut = SQLDialect.postgreSQL.serverCutName(String(repeating: "Ünïcødé_", count: 8))
+        #expect(cut == String(repeating: "Ünïcødé_", count: 5) + "Ün")
+        #expect(cut?.utf8.count == 63)
+    }
+
     /// The schema's DDL and index list use the generated names (here a fetch index of 69 bytes).
     @Test func theSchemaCreatesItsIndexesUnderTheGeneratedNames() {
         let model = ModelDescription(name: "Test", entities: [EntityDescription(

@@ -71,7 +71,10 @@ struct ConstraintFailure {
     /// The uniqueness violation of the constraint the server names, blaming the candidate whose values the
     /// server's detail (`Key (name)=(Low) already exists.`) shows, or the first candidate the constraint covers.
     private func uniquenessError(candidates: [Candidate]) -> ObjectGraphError? {
-        guard let name = error.serverInfo?[.constraintName], let index = schema.uniqueIndexes.first(where: { SQLDialect.postgreSQL.generatedName($0.name) == name }) else {
+        // A schema created before generated names holds a long constraint under the server's cut name.
+        let dialect = SQLDialect.postgreSQL
+        guard let name = error.serverInfo?[.constraintName],
+              let index = schema.uniqueIndexes.first(where: { dialect.generatedName($0.name) == name || dialect.serverCutName($0.name) == name }) else {
             return nil
         }
         let covered = Set(schema.model.entityNames(inHierarchyOf: index.entity.name))

@@ -13,12 +13,12 @@ package enum ColumnSource: Equatable, Sendable {
     /// A constant (a default, or NULL).
     case constant(AttributeValue)
 
-    /// The SQL text and its parameters.
-    package var sql: (text: String, parameters: [AttributeValue]) {
+    /// The SQL text in `dialect` and its parameters.
+    package func sql(in dialect: SQLDialect) -> (text: String, parameters: [AttributeValue]) {
         switch self {
-        case .column(let name): (SQL.column("o", name), [])
-        case .filled(let name, let value): ("COALESCE(\(SQL.column("o", name)), ?)", [value])
-        case .text(let name): ("CAST(\(SQL.column("o", name)) AS TEXT)", [])
+        case .column(let name): (dialect.column("o", name), [])
+        case .filled(let name, let value): ("COALESCE(\(dialect.column("o", name)), ?)", [value])
+        case .text(let name): ("CAST(\(dialect.column("o", name)) AS TEXT)", [])
         case .expression(let text, let parameters): (text, parameters)
         case .constant(.null): ("NULL", [])
         case .constant(let value): ("?", [value])

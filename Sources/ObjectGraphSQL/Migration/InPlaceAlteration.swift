@@ -94,14 +94,14 @@ package struct InPlaceAlteration: Sendable {
     /// The statements in `dialect`, with their arguments: removals, renames, type changes, fills and
     /// requirement changes, then additions.
     package func statements(for dialect: SQLDialect) -> [(sql: String, arguments: [AttributeValue])] {
-        let table = SQL.quote(self.table)
+        let table = dialect.quote(self.table)
         var statements: [(sql: String, arguments: [AttributeValue])] = []
-        for column in removals { statements.append(("ALTER TABLE \(table) DROP COLUMN \(SQL.quote(column))", [])) }
+        for column in removals { statements.append(("ALTER TABLE \(table) DROP COLUMN \(dialect.quote(column))", [])) }
         for change in changes where change.old.name != change.new.name {
-            statements.append(("ALTER TABLE \(table) RENAME COLUMN \(SQL.quote(change.old.name)) TO \(SQL.quote(change.new.name))", []))
+            statements.append(("ALTER TABLE \(table) RENAME COLUMN \(dialect.quote(change.old.name)) TO \(dialect.quote(change.new.name))", []))
         }
         for change in changes {
-            let column = SQL.quote(change.new.name)
+            let column = dialect.quote(change.new.name)
             if change.old.type != change.new.type {
                 let type = dialect.columnType(change.new.type)
                 statements.append(("ALTER TABLE \(table) ALTER COLUMN \(column) TYPE \(type) USING \(dialect.cast(column, to: change.new.type))", []))
@@ -112,14 +112,14 @@ package struct InPlaceAlteration: Sendable {
             if let fill = change.fill {
                 let codes = change.filledCodes.map(String.init).joined(separator: ", ")
                 statements.append(("UPDATE \(table) SET \(column) = \(dialect.cast("?", to: change.new.type)) "
-                    + "WHERE \(column) IS NULL AND \(SQL.quote(SQL.entityColumn)) IN (\(codes))", [fill]))
+                    + "WHERE \(column) IS NULL AND \(dialect.quote(SQL.entityColumn)) IN (\(codes))", [fill]))
             }
             if !change.old.isRequired && change.new.isRequired {
                 statements.append(("ALTER TABLE \(table) ALTER COLUMN \(column) SET NOT NULL", []))
             }
         }
         for (column, value) in additions {
-            let name = SQL.quote(column.name), type = dialect.columnType(column.type)
+            let name = dialect.quote(column.name), type = dialect.columnType(column.type)
             switch dialect {
             case .sqlite:
                 let constraint = value.isNull ? "" : (column.isRequired ? " NOT NULL" : "") + " DEFAULT \(SQL.literal(value))"

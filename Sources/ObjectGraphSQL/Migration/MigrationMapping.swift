@@ -76,7 +76,7 @@ package struct MigrationMapping: Sendable {
                 case .integer16, .integer32, .integer64: source = .text(oldColumn)
                 case .decimal, .uri, .string: break
                 default:
-                    if let expression = TextConversion.expression(SQL.column("o", oldColumn), from: oldAttribute.type, in: dialect) {
+                    if let expression = TextConversion.expression(dialect.column("o", oldColumn), from: oldAttribute.type, in: dialect) {
                         source = .expression(expression, [])
                     } else {
                         source = .text(oldColumn)
@@ -89,7 +89,7 @@ package struct MigrationMapping: Sendable {
             if case .column(let name) = source {
                 source = .filled(name, fill)
             } else {
-                let (text, parameters) = source.sql
+                let (text, parameters) = source.sql(in: dialect)
                 source = .expression("COALESCE(\(text), ?)", parameters + [fill])
             }
         } else if !attribute.isOptional && oldAttribute.isOptional {
@@ -116,9 +116,9 @@ package struct MigrationMapping: Sendable {
         }
         let step = "make relationship \(entity.name).\(relationship.name) to-one"
         let select = toManyMembers(of: copy.oldLayout, relationshipAt: oldIndex)
-        copy.columns.append((column, .expression("(SELECT m.member FROM (\(select)) m WHERE m.owner = o.\(SQL.quote(SQL.primaryKey)) ORDER BY m.position, m.member LIMIT 1)", [])))
+        copy.columns.append((column, .expression("(SELECT m.member FROM (\(select)) m WHERE m.owner = o.\(dialect.quote(SQL.primaryKey)) ORDER BY m.position, m.member LIMIT 1)", [])))
         copy.cardinalityChecks.append((step, "SELECT m.owner, COUNT(*) FROM (\(select)) m WHERE m.owner IN "
-            + "(SELECT \(SQL.quote(SQL.primaryKey)) FROM \(SQL.quote(Self.oldName(copy.oldLayout.table))) WHERE \(SQL.quote(SQL.entityColumn)) = \(copy.oldLayout.code)) "
+            + "(SELECT \(dialect.quote(SQL.primaryKey)) FROM \(dialect.quote(Self.oldName(copy.oldLayout.table))) WHERE \(dialect.quote(SQL.entityColumn)) = \(copy.oldLayout.code)) "
             + "GROUP BY m.owner HAVING COUNT(*) > 1 LIMIT 1"))
         if let position { copy.columns.append((position, .constant(.integer(0)))) }
     }
@@ -126,20 +126,20 @@ package struct MigrationMapping: Sendable {
     /// `SELECT owner, member, position, inversePosition` of the older version's to-many (or to-one) at
     /// `index` of `layout`, reading the renamed old tables.
     private func toManyMembers(of layout: EntityLayout, relationshipAt index: Int) -> String {
-        let pk = SQL.quote(SQL.primaryKey)
+        let pk = dialect.quote(SQL.primaryKey)
         switch layout.relationships[index] {
         case .inverseForeignKey(let table, let column, let position):
-            let positionSQL = position.map { SQL.column("d", $0) } ?? SQL.column("d", SQL.primaryKey)
-            return "SELECT \(SQL.column("d", column)) AS owner, d.\(pk) AS member, \(positionSQL) AS position, 0 AS inversePosition "
-                + "FROM \(SQL.quote(Self.oldName(table))) d WHERE \(SQL.column("d", column)) IS NOT NULL"
+            let positionSQL = position.map { dialect.column("d", $0) } ?? dialect.column("d", SQL.primaryKey)
+            return "SELECT \(dialect.column("d", column)) AS owner, d.\(pk) AS member, \(positionSQL) AS position, 0 AS inversePosition "
+                + "FROM \(dialect.quote(Self.oldName(table))) d WHERE \(dialect.column("d", column)) IS NOT NULL"
         case .link(let link, let side):
             let inverse: LinkTable.Side = side == .a ? .b : .a
-            return "SELECT l.\(SQL.quote(side.ownerColumn)) AS owner, l.\(SQL.quote(side.memberColumn)) AS member, "
-                + "COALESCE(l.\(SQL.quote(side.positionColumn)), 0) AS position, COALESCE(l.\(SQL.quote(inverse.positionColumn)), 0) AS inversePosition "
-                + "FROM \(SQL.quote(Self.oldName(link.name))) l"
+            return "SELECT l.\(dialect.quote(side.ownerColumn)) AS owner, l.\(dialect.quote(side.memberColumn)) AS member, "
+                + "COALESCE(l.\(dialect.quote(side.positionColumn)), 0) AS position, COALESCE(l.\(dialect.quote(inverse.positionColumn)), 0) AS inversePosition "
+                + "FROM \(dialect.quote(Self.oldName(link.name))) l"
         case .foreignKey(let column, _):
-            return "SELECT o2.\(pk) AS owner, \(SQL.column("o2", column)) AS member, 0 AS position, o2.\(pk) AS inversePosition "
-                + "FROM \(SQL.quote(Self.oldName(layout.table))) o2 WHERE \(SQL.column("o2", column)) IS NOT NULL"
+            return "SELECT o2.\(pk) AS owner, \(dialect.column("o2", column)) AS member, 0 AS position, o2.\(pk) AS inversePosition "
+                + "FROM \(dialect.quote(Self.oldName(layout.table))) o2 WHERE \(dialect.column("o2", column)) IS NOT NULL"
         }
     }
 
@@ -191,19 +191,19 @@ package struct MigrationMapping: Sendable {
             unchanged = oldLink.name
         }
         let relationship = layout.entity.relationships[index]
-        var columns = [side.ownerColumn, side.memberColumn].map(SQL.quote)
+        var columns = [side.ownerColumn, side.memberColumn].map(dialect.quote)
         var values = ["m.owner", "m.member"]
         if relationship.isOrdered {
-            columns.append(SQL.quote(side.positionColumn))
+            columns.append(dialect.quote(side.positionColumn))
             values.append("ROW_NUMBER() OVER (PARTITION BY m.owner ORDER BY m.position, m.member) - 1")
         }
         if stage.destination.inverse(of: relationship)?.isOrdered == true {
-            columns.append(SQL.quote(side == .a ? LinkTable.Side.b.positionColumn : LinkTable.Side.a.positionColumn))
+            columns.append(dialect.quote(side == .a ? LinkTable.Side.b.positionColumn : LinkTable.Side.a.positionColumn))
             values.append("ROW_NUMBER() OVER (PARTITION BY m.member ORDER BY m.inversePosition, m.owner) - 1")
         }
-        let pk = SQL.quote(SQL.primaryKey)
-        let ownerTable = SQL.quote(side == .a ? link.aTable : link.bTable)
-        let memberTable = SQL.quote(side == .a ? link.bTable : link.aTable)
+        let pk = dialect.quote(SQL.primaryKey)
+        let ownerTable = dialect.quote(side == .a ? link.aTable : link.bTable)
+        let memberTable = dialect.quote(side == .a ? link.bTable : link.aTable)
         let sql = dialect.insertIgnoringConflicts(
             into: link.name, columns: columns,
             select: "SELECT \(values.joined(separator: ", ")) FROM (\(toManyMembers(of: oldLayout, relationshipAt: oldIndex))) m "

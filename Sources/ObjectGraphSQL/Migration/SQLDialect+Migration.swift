@@ -40,16 +40,16 @@ extension SQLDialect {
     package func insertIgnoringConflicts(into table: String, columns: [String], select: String) -> String {
         let list = columns.joined(separator: ", ")
         switch self {
-        case .sqlite: return "INSERT OR IGNORE INTO \(SQL.quote(table)) (\(list)) \(select)"
-        case .postgreSQL: return "INSERT INTO \(SQL.quote(table)) (\(list)) \(select) ON CONFLICT DO NOTHING"
+        case .sqlite: return "INSERT OR IGNORE INTO \(quote(table)) (\(list)) \(select)"
+        case .postgreSQL: return "INSERT INTO \(quote(table)) (\(list)) \(select) ON CONFLICT DO NOTHING"
         }
     }
 
     /// Removes the index (or, in PostgreSQL, the uniqueness constraint) `name` of `table` that
     /// ``StoreSchema/indexDefinitions(for:)`` creates, if it exists.
     package func dropIndex(_ name: String, table: String, isUniqueness: Bool) -> String {
-        guard self == .postgreSQL, isUniqueness else { return "DROP INDEX IF EXISTS \(SQL.quote(name))" }
-        return "ALTER TABLE \(SQL.quote(table)) DROP CONSTRAINT IF EXISTS \(SQL.quote(name))"
+        guard self == .postgreSQL, isUniqueness else { return "DROP INDEX IF EXISTS \(quote(name))" }
+        return "ALTER TABLE \(quote(table)) DROP CONSTRAINT IF EXISTS \(quote(name))"
     }
 
     /// `(table, constraint)` rows of the foreign keys of the tables in the current schema (PostgreSQL;

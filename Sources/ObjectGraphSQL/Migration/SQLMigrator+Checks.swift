@@ -7,8 +7,8 @@ extension SQLMigrator {
         let sources = Set(copies.map(\.oldLayout.table))
         guard sources.count > 1 else { return }
         let union = copies.map { copy in
-            "SELECT \(SQL.quote(SQL.primaryKey)) AS k FROM \(SQL.quote(MigrationMapping.oldName(copy.oldLayout.table))) "
-                + "WHERE \(SQL.quote(SQL.entityColumn)) = \(copy.oldLayout.code)"
+            "SELECT \(dialect.quote(SQL.primaryKey)) AS k FROM \(dialect.quote(MigrationMapping.oldName(copy.oldLayout.table))) "
+                + "WHERE \(dialect.quote(SQL.entityColumn)) = \(copy.oldLayout.code)"
         }.joined(separator: " UNION ALL ")
         let rows = try await database.rows("SELECT k FROM (\(union)) u GROUP BY k HAVING COUNT(*) > 1 LIMIT 1", [], types: [.integer64])
         if let key = rows.first?[0] {
@@ -55,23 +55,23 @@ extension SQLMigrator {
     /// The first older object of `copy`, read from `table`, whose new row's `column` would be NULL.
     private nonisolated(nonsending) func firstObject(of copy: EntityCopy, leavingEmpty column: String, in table: String) async throws -> AnyObjectID? {
         let condition = copy.source(of: column).map { source -> (String, [AttributeValue]) in
-            let (text, parameters) = source.sql
+            let (text, parameters) = source.sql(in: dialect)
             return ("(\(text)) IS NULL", parameters)
         } ?? (dialect.literal(true), [])
         let rows = try await database.rows(
-            "SELECT o.\(SQL.quote(SQL.primaryKey)) FROM \(SQL.quote(table)) o "
-                + "WHERE o.\(SQL.quote(SQL.entityColumn)) = \(copy.oldLayout.code) AND \(condition.0) LIMIT 1",
+            "SELECT o.\(dialect.quote(SQL.primaryKey)) FROM \(dialect.quote(table)) o "
+                + "WHERE o.\(dialect.quote(SQL.entityColumn)) = \(copy.oldLayout.code) AND \(condition.0) LIMIT 1",
             condition.1, types: [.integer64])
         return rows.first.map { self.rowID(copy.oldLayout.table, $0[0]) }
     }
 
     /// The error for a uniqueness constraint that existing rows break, naming an object and the shared values.
     nonisolated(nonsending) func duplicateError(_ index: UniqueIndex) async throws -> MigrationError {
-        let columns = index.columns.map(SQL.quote).joined(separator: ", ")
-        let condition = index.partialCodes.map { " WHERE \(SQL.quote(SQL.entityColumn)) IN (\($0.map(String.init).joined(separator: ", ")))" } ?? ""
+        let columns = index.columns.map(dialect.quote).joined(separator: ", ")
+        let condition = index.partialCodes.map { " WHERE \(dialect.quote(SQL.entityColumn)) IN (\($0.map(String.init).joined(separator: ", ")))" } ?? ""
         let types = [AttributeType.integer64] + index.properties.map { index.entity.attribute(named: $0)?.type ?? .string }
         let rows = try await database.rows(
-            "SELECT MIN(\(SQL.quote(SQL.primaryKey))), \(columns) FROM \(SQL.quote(index.table))\(condition) "
+            "SELECT MIN(\(dialect.quote(SQL.primaryKey))), \(columns) FROM \(dialect.quote(index.table))\(condition) "
                 + "GROUP BY \(columns) HAVING COUNT(*) > 1 LIMIT 1",
             [], types: types)
         let object = rows.first.map { self.rowID(index.table, $0[0]) }

@@ -32,7 +32,7 @@ extension SQLMigrator {
             columns.append(column)
             bound.append(values[attribute.name] ?? attribute.defaultValue ?? .null)
         }
-        try await database.execute("INSERT INTO \(SQL.quote(layout.table)) (\(columns.map(SQL.quote).joined(separator: ", "))) "
+        try await database.execute("INSERT INTO \(dialect.quote(layout.table)) (\(columns.map(dialect.quote).joined(separator: ", "))) "
             + "VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))", bound)
         return AnyObjectID(entityName: layout.table, key: .integer(key))
     }
@@ -43,7 +43,7 @@ extension SQLMigrator {
         try checkAttributes(values.keys, of: layout)
         for (name, value) in values {
             guard let index = layout.entity.attributeIndex(named: name), let column = layout.attributeColumns[index] else { continue }
-            try await database.execute("UPDATE \(SQL.quote(layout.table)) SET \(SQL.quote(column)) = ? WHERE \(SQL.quote(SQL.primaryKey)) = ?",
+            try await database.execute("UPDATE \(dialect.quote(layout.table)) SET \(dialect.quote(column)) = ? WHERE \(dialect.quote(SQL.primaryKey)) = ?",
                                         [value, .integer(try key(id))])
         }
     }
@@ -59,20 +59,20 @@ extension SQLMigrator {
         let column = layout.toOneColumns[slot], table = layout.table, owner = try key(id)
         let target = try destination.map { try key($0) }
         if let destination { _ = try await destinationLayout(of: destination) }
-        let pk = SQL.quote(SQL.primaryKey)
+        let pk = dialect.quote(SQL.primaryKey)
         if let inverse = stage.destination.inverse(of: relationship), !inverse.isToMany,
            let destinationLayout = try? mapping.new.layout(of: relationship.destinationEntityName),
            let inverseIndex = destinationLayout.entity.relationshipIndex(named: inverse.name),
            let inverseSlot = destinationLayout.entity.toOneSlot(forRelationshipAt: inverseIndex) {
-            let inverseColumn = SQL.quote(destinationLayout.toOneColumns[inverseSlot]), destinationTable = SQL.quote(destinationLayout.table)
+            let inverseColumn = dialect.quote(destinationLayout.toOneColumns[inverseSlot]), destinationTable = dialect.quote(destinationLayout.table)
             try await database.execute("UPDATE \(destinationTable) SET \(inverseColumn) = NULL WHERE \(inverseColumn) = ?", [.integer(owner)])
             if let target {
-                try await database.execute("UPDATE \(SQL.quote(table)) SET \(SQL.quote(column)) = NULL WHERE \(pk) = "
+                try await database.execute("UPDATE \(dialect.quote(table)) SET \(dialect.quote(column)) = NULL WHERE \(pk) = "
                     + "(SELECT \(inverseColumn) FROM \(destinationTable) WHERE \(pk) = ?)", [.integer(target)])
                 try await database.execute("UPDATE \(destinationTable) SET \(inverseColumn) = ? WHERE \(pk) = ?", [.integer(owner), .integer(target)])
             }
         }
-        try await database.execute("UPDATE \(SQL.quote(table)) SET \(SQL.quote(column)) = ? WHERE \(pk) = ?",
+        try await database.execute("UPDATE \(dialect.quote(table)) SET \(dialect.quote(column)) = ? WHERE \(pk) = ?",
                                    [target.map { .integer($0) } ?? .null, .integer(owner)])
         if let target, let position = mapping.new.positionColumn(ofInverseOf: relationship, foreignKey: column) {
             try await appendPosition(table: table, position: position, foreignKey: column, owner: target, member: owner)
@@ -86,21 +86,21 @@ extension SQLMigrator {
             throw MigrationError.unknownProperty(stage: stageName, entity: layout.entity.name, property: name, version: stage.stage.destination)
         }
         let owner = try key(id)
-        let pk = SQL.quote(SQL.primaryKey)
+        let pk = dialect.quote(SQL.primaryKey)
         for destination in destinations {
             _ = try await destinationLayout(of: destination)
             let member = try key(destination)
             switch layout.relationships[index] {
             case .inverseForeignKey(let table, let column, let position):
-                try await database.execute("UPDATE \(SQL.quote(table)) SET \(SQL.quote(column)) = ? WHERE \(pk) = ?", [.integer(owner), .integer(member)])
+                try await database.execute("UPDATE \(dialect.quote(table)) SET \(dialect.quote(column)) = ? WHERE \(pk) = ?", [.integer(owner), .integer(member)])
                 if let position { try await appendPosition(table: table, position: position, foreignKey: column, owner: owner, member: member) }
             case .link(let link, let side):
                 let inverse: LinkTable.Side = side == .a ? .b : .a
-                let linkTable = SQL.quote(link.name)
+                let linkTable = dialect.quote(link.name)
                 try await database.execute(dialect.insertIgnoringConflicts(
                     into: link.name, columns: [side.ownerColumn, side.memberColumn, side.positionColumn, inverse.positionColumn],
-                    values: "(?, ?, (SELECT COUNT(*) FROM \(linkTable) WHERE \(SQL.quote(side.ownerColumn)) = ?), "
-                        + "(SELECT COUNT(*) FROM \(linkTable) WHERE \(SQL.quote(side.memberColumn)) = ?))"),
+                    values: "(?, ?, (SELECT COUNT(*) FROM \(linkTable) WHERE \(dialect.quote(side.ownerColumn)) = ?), "
+                        + "(SELECT COUNT(*) FROM \(linkTable) WHERE \(dialect.quote(side.memberColumn)) = ?))"),
                     [.integer(owner), .integer(member), .integer(owner), .integer(member)])
             case .foreignKey:
                 break
@@ -113,18 +113,18 @@ extension SQLMigrator {
         let mapping = try running()
         let layout = try await destinationLayout(of: id)
         let key = AttributeValue.integer(try self.key(id))
-        try await database.execute("DELETE FROM \(SQL.quote(layout.table)) WHERE \(SQL.quote(SQL.primaryKey)) = ?", [key])
+        try await database.execute("DELETE FROM \(dialect.quote(layout.table)) WHERE \(dialect.quote(SQL.primaryKey)) = ?", [key])
         for other in mapping.new.tables.compactMap({ try? mapping.new.layout(of: $0.name) }) {
             for entity in stage.destination.entityNames(inHierarchyOf: other.entity.name) {
                 guard let member = try? mapping.new.layout(of: entity) else { continue }
                 for (column, table) in zip(member.toOneColumns, member.toOneDestinationTables) where table == layout.table {
-                    try await database.execute("UPDATE \(SQL.quote(member.table)) SET \(SQL.quote(column)) = NULL WHERE \(SQL.quote(column)) = ?", [key])
+                    try await database.execute("UPDATE \(dialect.quote(member.table)) SET \(dialect.quote(column)) = NULL WHERE \(dialect.quote(column)) = ?", [key])
                 }
             }
         }
         for link in mapping.new.links {
-            if link.aTable == layout.table { try await database.execute("DELETE FROM \(SQL.quote(link.name)) WHERE \"a\" = ?", [key]) }
-            if link.bTable == layout.table { try await database.execute("DELETE FROM \(SQL.quote(link.name)) WHERE \"b\" = ?", [key]) }
+            if link.aTable == layout.table { try await database.execute("DELETE FROM \(dialect.quote(link.name)) WHERE \"a\" = ?", [key]) }
+            if link.bTable == layout.table { try await database.execute("DELETE FROM \(dialect.quote(link.name)) WHERE \"b\" = ?", [key]) }
         }
     }
 
@@ -167,8 +167,8 @@ extension SQLMigrator {
         let missing = MigrationError.stepFailed(stage: stageName, step: "custom step", object: id, values: [],
                                                 reason: "version \(stage.stage.destination) has no object \(id)")
         guard (try? mapping.new.table(named: id.entityName)) != nil else { throw missing }
-        let rows = try await database.rows("SELECT \(SQL.quote(SQL.entityColumn)) FROM \(SQL.quote(id.entityName)) "
-            + "WHERE \(SQL.quote(SQL.primaryKey)) = ?", [.integer(try key(id))], types: [.integer64])
+        let rows = try await database.rows("SELECT \(dialect.quote(SQL.entityColumn)) FROM \(dialect.quote(id.entityName)) "
+            + "WHERE \(dialect.quote(SQL.primaryKey)) = ?", [.integer(try key(id))], types: [.integer64])
         guard case .integer(let code)? = rows.first?[0], let layout = mapping.new.layout(code: code) else { throw missing }
         return layout
     }
@@ -182,8 +182,8 @@ extension SQLMigrator {
             return .integer64
         }
         let rows = try await database.rows(
-            "SELECT \(table.selectList(alias: "t")) FROM \(SQL.quote(physical)) t "
-                + "WHERE t.\(SQL.quote(SQL.entityColumn)) IN (\(codes.map(String.init).joined(separator: ", "))) ORDER BY t.\(SQL.quote(SQL.primaryKey))",
+            "SELECT \(table.selectList(alias: "t", in: dialect)) FROM \(dialect.quote(physical)) t "
+                + "WHERE t.\(dialect.quote(SQL.entityColumn)) IN (\(codes.map(String.init).joined(separator: ", "))) ORDER BY t.\(dialect.quote(SQL.primaryKey))",
             [], types: types)
         var objects: [MigrationObject] = []
         for row in rows {
@@ -216,8 +216,8 @@ extension SQLMigrator {
     }
 
     private nonisolated(nonsending) func appendPosition(table: String, position: String, foreignKey: String, owner: Int64, member: Int64) async throws {
-        try await database.execute("UPDATE \(SQL.quote(table)) SET \(SQL.quote(position)) = (SELECT COALESCE(MAX(\(SQL.quote(position))), -1) + 1 "
-            + "FROM \(SQL.quote(table)) WHERE \(SQL.quote(foreignKey)) = ? AND \(SQL.quote(SQL.primaryKey)) <> ?) "
-            + "WHERE \(SQL.quote(SQL.primaryKey)) = ?", [.integer(owner), .integer(member), .integer(member)])
+        try await database.execute("UPDATE \(dialect.quote(table)) SET \(dialect.quote(position)) = (SELECT COALESCE(MAX(\(dialect.quote(position))), -1) + 1 "
+            + "FROM \(dialect.quote(table)) WHERE \(dialect.quote(foreignKey)) = ? AND \(dialect.quote(SQL.primaryKey)) <> ?) "
+            + "WHERE \(dialect.quote(SQL.primaryKey)) = ?", [.integer(owner), .integer(member), .integer(member)])
     }
 }

@@ -65,7 +65,7 @@ package final class SQLMigrator<Database: MigrationDatabase>: MigrationExecutor 
         rebuilt = true
         try await dropIndexes(of: mapping.old, keeping: [])
         for table in mapping.old.tables.map(\.name) + mapping.old.links.map(\.name) {
-            try await database.execute("ALTER TABLE \(SQL.quote(table)) RENAME TO \(SQL.quote(MigrationMapping.oldName(table)))", [])
+            try await database.execute("ALTER TABLE \(dialect.quote(table)) RENAME TO \(dialect.quote(MigrationMapping.oldName(table)))", [])
         }
         for table in mapping.new.tables { try await copy(into: table, mapping: mapping, allowNulls: !stage.customSteps.isEmpty) }
         for link in mapping.links {
@@ -83,7 +83,7 @@ package final class SQLMigrator<Database: MigrationDatabase>: MigrationExecutor 
         }
         if rebuilt {
             for table in mapping.old.tables.map(\.name) + mapping.old.links.map(\.name) {
-                try await database.execute("DROP TABLE \(SQL.quote(MigrationMapping.oldName(table)))", [])
+                try await database.execute("DROP TABLE \(dialect.quote(MigrationMapping.oldName(table)))", [])
             }
         }
         try await createIndexes(of: mapping)
@@ -112,15 +112,15 @@ package final class SQLMigrator<Database: MigrationDatabase>: MigrationExecutor 
         for copy in copies {
             for check in copy.cardinalityChecks { try await checkCardinality(check, copy: copy) }
             var names = [SQL.primaryKey, SQL.entityColumn]
-            var values = ["o.\(SQL.quote(SQL.primaryKey))", String(copy.newLayout.code)]
+            var values = ["o.\(dialect.quote(SQL.primaryKey))", String(copy.newLayout.code)]
             if dialect.keepsRowVersions {
                 names.append(SQL.versionColumn)
-                values.append(SQL.column("o", SQL.versionColumn))
+                values.append(dialect.column("o", SQL.versionColumn))
             }
             names += copy.columns.map(\.name)
             var parameters: [AttributeValue] = []
             for (name, source) in copy.columns {
-                let (text, bound) = source.sql
+                let (text, bound) = source.sql(in: dialect)
                 if case .column = source { values.append(text) } else if let type = types[name] {
                     values.append(dialect.cast(text, to: type))
                 } else {
@@ -128,9 +128,9 @@ package final class SQLMigrator<Database: MigrationDatabase>: MigrationExecutor 
                 }
                 parameters += bound
             }
-            let sql = "INSERT INTO \(SQL.quote(table.name)) (\(names.map(SQL.quote).joined(separator: ", "))) "
-                + "SELECT \(values.joined(separator: ", ")) FROM \(SQL.quote(MigrationMapping.oldName(copy.oldLayout.table))) o "
-                + "WHERE o.\(SQL.quote(SQL.entityColumn)) = \(copy.oldLayout.code)"
+            let sql = "INSERT INTO \(dialect.quote(table.name)) (\(names.map(dialect.quote).joined(separator: ", "))) "
+                + "SELECT \(values.joined(separator: ", ")) FROM \(dialect.quote(MigrationMapping.oldName(copy.oldLayout.table))) o "
+                + "WHERE o.\(dialect.quote(SQL.entityColumn)) = \(copy.oldLayout.code)"
             switch try await database.attempt(sql, parameters) {
             case nil: break
             case .notNull(let column)?: throw try await missingValueError(copy: copy, column: column)
@@ -150,8 +150,8 @@ package final class SQLMigrator<Database: MigrationDatabase>: MigrationExecutor 
     private nonisolated(nonsending) func tighten(_ table: TableLayout, columns: [LooseColumn], schema: StoreSchema) async throws {
         for loose in columns {
             let rows = try await database.rows(
-                "SELECT \(SQL.quote(SQL.primaryKey)) FROM \(SQL.quote(table.name)) "
-                    + "WHERE \(SQL.quote(loose.column)) IS NULL AND \(SQL.quote(SQL.entityColumn)) = \(loose.entity.code) LIMIT 1",
+                "SELECT \(dialect.quote(SQL.primaryKey)) FROM \(dialect.quote(table.name)) "
+                    + "WHERE \(dialect.quote(loose.column)) IS NULL AND \(dialect.quote(SQL.entityColumn)) = \(loose.entity.code) LIMIT 1",
                 [], types: [.integer64])
             if let key = rows.first?[0] {
                 throw MigrationError.stepFailed(
@@ -165,21 +165,23 @@ package final class SQLMigrator<Database: MigrationDatabase>: MigrationExecutor 
         case .postgreSQL:
             let required = Set(table.columns.filter(\.isRequired).map(\.name))
             for column in Set(columns.map(\.column)).intersection(required).sorted() {
-                try await database.execute("ALTER TABLE \(SQL.quote(table.name)) ALTER COLUMN \(SQL.quote(column)) SET NOT NULL", [])
+                try await database.execute("ALTER TABLE \(dialect.quote(table.name)) ALTER COLUMN \(dialect.quote(column)) SET NOT NULL", [])
             }
         case .sqlite:
             let loose = "_og_loose_" + table.name
-            try await database.execute("ALTER TABLE \(SQL.quote(table.name)) RENAME TO \(SQL.quote(loose))", [])
+            try await database.execute("ALTER TABLE \(dialect.quote(table.name)) RENAME TO \(dialect.quote(loose))", [])
             try await database.execute(schema.tableStatement(table, for: dialect), [])
-            let columns = ([SQL.primaryKey, SQL.entityColumn] + table.columns.map(\.name)).map(SQL.quote).joined(separator: ", ")
-            try await database.execute("INSERT INTO \(SQL.quote(table.name)) (\(columns)) SELECT \(columns) FROM \(SQL.quote(loose))", [])
-            try await database.execute("DROP TABLE \(SQL.quote(loose))", [])
+            let columns = ([SQL.primaryKey, SQL.entityColumn] + table.columns.map(\.name)).map(dialect.quote).joined(separator: ", ")
+            try await database.execute("INSERT INTO \(dialect.quote(table.name)) (\(columns)) SELECT \(columns) FROM \(dialect.quote(loose))", [])
+            try await database.execute("DROP TABLE \(dialect.quote(loose))", [])
         }
     }
 
     // MARK: Indexes, constraints, keys
 
-    /// Drops the older schema's indexes, except those whose statement is in `keeping`.
+    /// Drops the older schema's indexes, except those whose statement is in `keeping`, under their names
+    /// and, for names over 63 bytes in PostgreSQL, also under the name the server cut them to before
+    /// ``SQLDialect/generatedName(_:)`` (a schema created by an older version has them so).
     private nonisolated(nonsending) func dropIndexes(of schema: StoreSchema, keeping: Set<String>) async throws {
         let uniqueness = Set(schema.uniqueIndexes.map { dialect.generatedName($0.name) })
         keptIndexes = []
@@ -188,7 +190,9 @@ package final class SQLMigrator<Database: MigrationDatabase>: MigrationExecutor 
                 keptIndexes.insert(index.statement)
                 continue
             }
-            try await database.execute(dialect.dropIndex(index.name, table: index.table, isUniqueness: uniqueness.contains(index.name)), [])
+            for name in [index.name] + (index.formerName.map { [$0] } ?? []) {
+                try await database.execute(dialect.dropIndex(name, table: index.table, isUniqueness: uniqueness.contains(index.name)), [])
+            }
         }
     }
 
@@ -199,20 +203,20 @@ package final class SQLMigrator<Database: MigrationDatabase>: MigrationExecutor 
         let tables = Set(schema.tables.map(\.name) + schema.links.map(\.name))
         for row in try await database.rows(query, [], types: [.string, .string]) {
             guard case .string(let table) = row[0], case .string(let name) = row[1], tables.contains(table) else { continue }
-            try await database.execute("ALTER TABLE \(SQL.quote(table)) DROP CONSTRAINT \(SQL.quote(name))", [])
+            try await database.execute("ALTER TABLE \(dialect.quote(table)) DROP CONSTRAINT \(dialect.quote(name))", [])
         }
     }
 
     /// Creates the newer schema's foreign keys (PostgreSQL). A to-one whose destination row is gone (its
     /// relationship now points into another table) becomes NULL first, which is how a dangling key reads.
     private nonisolated(nonsending) func createForeignKeys(of schema: StoreSchema) async throws {
-        let pk = SQL.quote(SQL.primaryKey)
+        let pk = dialect.quote(SQL.primaryKey)
         for table in schema.tables {
             for column in table.columns {
                 guard case .key(let destination) = column.type else { continue }
-                let name = SQL.quote(column.name)
-                try await database.execute("UPDATE \(SQL.quote(table.name)) SET \(name) = NULL WHERE \(name) IS NOT NULL "
-                    + "AND NOT EXISTS (SELECT 1 FROM \(SQL.quote(destination)) d WHERE d.\(pk) = \(SQL.quote(table.name)).\(name))", [])
+                let name = dialect.quote(column.name)
+                try await database.execute("UPDATE \(dialect.quote(table.name)) SET \(name) = NULL WHERE \(name) IS NOT NULL "
+                    + "AND NOT EXISTS (SELECT 1 FROM \(dialect.quote(destination)) d WHERE d.\(pk) = \(dialect.quote(table.name)).\(name))", [])
             }
         }
         for statement in schema.foreignKeyStatements { try await database.execute(statement, []) }
@@ -249,7 +253,7 @@ package final class SQLMigrator<Database: MigrationDatabase>: MigrationExecutor 
 
     /// The largest key in `table`, or 0.
     nonisolated(nonsending) func largestKey(in table: String) async throws -> Int64 {
-        let rows = try await database.rows("SELECT COALESCE(MAX(\(SQL.quote(SQL.primaryKey))), 0) FROM \(SQL.quote(table))", [],
+        let rows = try await database.rows("SELECT COALESCE(MAX(\(dialect.quote(SQL.primaryKey))), 0) FROM \(dialect.quote(table))", [],
                                            types: [.integer64])
         guard case .integer(let last)? = rows.first?[0] else { return 0 }
         return last

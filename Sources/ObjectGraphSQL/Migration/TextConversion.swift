@@ -23,12 +23,13 @@ package struct TextConversion {
 
     /// Converts every non-NULL value.
     package nonisolated(nonsending) func run(on database: some MigrationDatabase) async throws {
-        let pk = SQL.quote(SQL.primaryKey)
+        let dialect = database.dialect
+        let pk = dialect.quote(SQL.primaryKey)
         let rows = try await database.rows(
-            "SELECT \(pk), \(SQL.quote(oldColumn)) FROM \(SQL.quote(oldTable)) "
-                + "WHERE \(SQL.quote(SQL.entityColumn)) = \(code) AND \(SQL.quote(oldColumn)) IS NOT NULL",
+            "SELECT \(pk), \(dialect.quote(oldColumn)) FROM \(dialect.quote(oldTable)) "
+                + "WHERE \(dialect.quote(SQL.entityColumn)) = \(code) AND \(dialect.quote(oldColumn)) IS NOT NULL",
             [], types: [.integer64, from])
-        let update = "UPDATE \(SQL.quote(table)) SET \(SQL.quote(column)) = ? WHERE \(pk) = ?"
+        let update = "UPDATE \(dialect.quote(table)) SET \(dialect.quote(column)) = ? WHERE \(pk) = ?"
         for row in rows where !row[1].isNull {
             try await database.execute(update, [.string(Self.text(row[1], from: from)), row[0]])
         }

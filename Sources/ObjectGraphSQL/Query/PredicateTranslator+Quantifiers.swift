@@ -10,23 +10,23 @@ extension PredicateTranslator {
             throw ObjectGraphError.unknownProperty(entity: entity.name, property: name)
         }
         let destination = try schema.layout(of: entity.relationships[index].destinationEntityName)
-        let members = QueryScope(layout: destination, schema: schema, aliases: aliases)
+        let members = QueryScope(layout: destination, schema: schema, aliases: aliases, dialect: dialect)
         let condition = try translate(sub, in: members)
-        let ownerKey = SQL.column(owner.alias, SQL.primaryKey)
+        let ownerKey = dialect.column(owner.alias, SQL.primaryKey)
         var from: String
         var membership: String
         switch owner.layout.relationships[index] {
         case .inverseForeignKey(let table, let column, _):
-            from = "\(SQL.quote(table)) \(members.alias)"
-            membership = "\(SQL.column(members.alias, column)) = \(ownerKey)"
+            from = "\(dialect.quote(table)) \(members.alias)"
+            membership = "\(dialect.column(members.alias, column)) = \(ownerKey)"
             if let codes = try schema.memberCodeList(of: destination.entity.name) {
-                membership += " AND \(SQL.column(members.alias, SQL.entityColumn)) IN (\(codes))"
+                membership += " AND \(dialect.column(members.alias, SQL.entityColumn)) IN (\(codes))"
             }
         case .link(let link, let side):
             let linkAlias = aliases.make()
-            from = "\(SQL.quote(link.name)) \(linkAlias) JOIN \(SQL.quote(link.memberTable(side))) \(members.alias) ON "
-                + "\(SQL.column(members.alias, SQL.primaryKey)) = \(SQL.column(linkAlias, side.memberColumn))"
-            membership = "\(SQL.column(linkAlias, side.ownerColumn)) = \(ownerKey)"
+            from = "\(dialect.quote(link.name)) \(linkAlias) JOIN \(dialect.quote(link.memberTable(side))) \(members.alias) ON "
+                + "\(dialect.column(members.alias, SQL.primaryKey)) = \(dialect.column(linkAlias, side.memberColumn))"
+            membership = "\(dialect.column(linkAlias, side.ownerColumn)) = \(ownerKey)"
         case .foreignKey:
             throw ObjectGraphError.unknownProperty(entity: entity.name, property: name)
         }

@@ -132,7 +132,7 @@ package struct PredicateTranslator {
             throw ObjectGraphError.unsupportedExpression("\(op.rawValue) \(value) on the relationship \(path.joined(separator: "."))")
         }
         let destination = try scope.follow(path[...])
-        return SQLText("\(SQL.column(destination.alias, SQL.primaryKey)) \(op == .equal ? "IS NULL" : "IS NOT NULL")")
+        return SQLText("\(dialect.column(destination.alias, SQL.primaryKey)) \(op == .equal ? "IS NULL" : "IS NOT NULL")")
     }
 
     private func isIn(_ path: [String], _ values: [AttributeValue], _ options: StringOptions, in scope: QueryScope) throws -> SQLText {

@@ -6,11 +6,13 @@ package final class QueryScope {
     package let layout: EntityLayout
     private let schema: StoreSchema
     private let aliases: AliasCounter
+    private let dialect: SQLDialect
     private var joinAliases: [[String]: (alias: String, layout: EntityLayout)] = [:]
     private(set) var joins = ""
 
-    package init(layout: EntityLayout, schema: StoreSchema, aliases: AliasCounter) {
+    package init(layout: EntityLayout, schema: StoreSchema, aliases: AliasCounter, dialect: SQLDialect) {
         self.alias = aliases.make()
+        self.dialect = dialect
         self.layout = layout
         self.schema = schema
         self.aliases = aliases
@@ -32,8 +34,8 @@ package final class QueryScope {
             }
             let destination = try schema.layout(of: entity.relationships[index].destinationEntityName)
             let joined = (alias: aliases.make(), layout: destination)
-            joins += " LEFT JOIN \(SQL.quote(destination.table)) \(joined.alias) ON "
-                + "\(SQL.column(joined.alias, SQL.primaryKey)) = \(SQL.column(current.alias, current.layout.toOneColumns[slot]))"
+            joins += " LEFT JOIN \(dialect.quote(destination.table)) \(joined.alias) ON "
+                + "\(dialect.column(joined.alias, SQL.primaryKey)) = \(dialect.column(current.alias, current.layout.toOneColumns[slot]))"
             joinAliases[prefix] = joined
             current = joined
         }
@@ -49,6 +51,6 @@ package final class QueryScope {
         }
         let attribute = owner.layout.entity.attributes[index]
         guard let column = owner.layout.attributeColumns[index] else { return ("NULL", attribute) }
-        return (SQL.column(owner.alias, column), attribute)
+        return (dialect.column(owner.alias, column), attribute)
     }
 }

@@ -31,32 +31,32 @@ package struct RelatedQuery {
         let owner = Self.owner
         self.dialect = dialect
         filter = "WHERE " + dialect.inIntegerList(owner, placeholder: dialect.placeholder(1))
-        var from = "FROM \(SQL.quote(layout.table)) o"
+        var from = "FROM \(dialect.quote(layout.table)) o"
         switch storage {
         case .foreignKey(let column, let table):
             destinationTable = table
-            member = SQL.column("d", SQL.primaryKey)
-            from += " LEFT JOIN \(SQL.quote(table)) d ON \(member) = \(SQL.column("o", column))"
+            member = dialect.column("d", SQL.primaryKey)
+            from += " LEFT JOIN \(dialect.quote(table)) d ON \(member) = \(dialect.column("o", column))"
             destinationJoin = ""
             memberOrder = []
             membersAreDistinct = false
         case .inverseForeignKey(let table, let column, let positionColumn):
             destinationTable = table
-            member = SQL.column("d", SQL.primaryKey)
-            var join = "\(SQL.column("d", column)) = \(owner)"
+            member = dialect.column("d", SQL.primaryKey)
+            var join = "\(dialect.column("d", column)) = \(owner)"
             if let codes = try schema.memberCodeList(of: destination) {
-                join += " AND \(SQL.column("d", SQL.entityColumn)) IN (\(codes))"
+                join += " AND \(dialect.column("d", SQL.entityColumn)) IN (\(codes))"
             }
-            from += " LEFT JOIN \(SQL.quote(table)) d ON \(join)"
+            from += " LEFT JOIN \(dialect.quote(table)) d ON \(join)"
             destinationJoin = ""
-            memberOrder = Self.positionOrder(positionColumn.map { SQL.column("d", $0) }) + [member]
+            memberOrder = Self.positionOrder(positionColumn.map { dialect.column("d", $0) }) + [member]
             membersAreDistinct = true
         case .link(let link, let side):
             destinationTable = link.memberTable(side)
-            member = SQL.column("l", side.memberColumn)
-            let position = SQL.column("l", side.positionColumn)
-            from += " LEFT JOIN \(SQL.quote(link.name)) l ON \(SQL.column("l", side.ownerColumn)) = \(owner)"
-            destinationJoin = " LEFT JOIN \(SQL.quote(destinationTable)) d ON \(SQL.column("d", SQL.primaryKey)) = \(member)"
+            member = dialect.column("l", side.memberColumn)
+            let position = dialect.column("l", side.positionColumn)
+            from += " LEFT JOIN \(dialect.quote(link.name)) l ON \(dialect.column("l", side.ownerColumn)) = \(owner)"
+            destinationJoin = " LEFT JOIN \(dialect.quote(destinationTable)) d ON \(dialect.column("d", SQL.primaryKey)) = \(member)"
             memberOrder = Self.positionOrder(position) + ["l.\(dialect.linkInsertionOrder)"]
             membersAreDistinct = false
         }

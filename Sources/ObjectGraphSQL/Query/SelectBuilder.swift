@@ -16,7 +16,7 @@ package struct SelectBuilder {
     package func fetch(_ request: StoreFetchRequest) throws -> (sql: SQLText, table: TableLayout) {
         let (scope, condition, table) = try filtered(request)
         let order = try orderBy(request, in: scope)   // adds the joins its key paths need
-        var sql = SQLText("SELECT \(dialect.rowSelectList(of: table, alias: scope.alias)) FROM \(SQL.quote(table.name)) \(scope.alias)\(scope.joins)")
+        var sql = SQLText("SELECT \(dialect.rowSelectList(of: table, alias: scope.alias)) FROM \(dialect.quote(table.name)) \(scope.alias)\(scope.joins)")
         sql.append(condition)
         sql.append(order)
         appendPage(of: request, to: &sql)
@@ -30,8 +30,8 @@ package struct SelectBuilder {
         let (scope, condition, table) = try filtered(request)
         let selected = try paths.map { try scope.attribute(at: $0) }
         let order = try orderBy(request, in: scope)
-        let list = ([SQL.column(scope.alias, SQL.primaryKey)] + selected.map(\.expression)).joined(separator: ", ")
-        var sql = SQLText("SELECT \(list) FROM \(SQL.quote(table.name)) \(scope.alias)\(scope.joins)")
+        let list = ([dialect.column(scope.alias, SQL.primaryKey)] + selected.map(\.expression)).joined(separator: ", ")
+        var sql = SQLText("SELECT \(list) FROM \(dialect.quote(table.name)) \(scope.alias)\(scope.joins)")
         sql.append(condition)
         sql.append(order)
         appendPage(of: request, to: &sql)
@@ -45,7 +45,7 @@ package struct SelectBuilder {
             let column = try scope.attribute(at: sort.path).expression
             order.append(column + dialect.sortDirection(ascending: sort.ascending))
         }
-        order.append(SQL.column(scope.alias, SQL.primaryKey))
+        order.append(dialect.column(scope.alias, SQL.primaryKey))
         return " ORDER BY " + order.joined(separator: ", ")
     }
 
@@ -53,13 +53,13 @@ package struct SelectBuilder {
     /// (``SQLDialect/integerListRows(placeholder:alias:)``), each followed by its key's position in that list (at ``SQLDialect/rowSelectWidth(of:)``), in no particular order.
     package func rows(of table: TableLayout) -> String {
         "SELECT \(dialect.rowSelectList(of: table, alias: "t")), j.key FROM \(dialect.integerListRows(placeholder: dialect.placeholder(1), alias: "j")) "
-            + "JOIN \(SQL.quote(table.name)) t ON \(SQL.column("t", SQL.primaryKey)) = j.value"
+            + "JOIN \(dialect.quote(table.name)) t ON \(dialect.column("t", SQL.primaryKey)) = j.value"
     }
 
     /// `SELECT count(*)` over the matching rows, after offset and limit.
     package func count(_ request: StoreFetchRequest) throws -> SQLText {
         let (scope, condition, table) = try filtered(request)
-        let from = "FROM \(SQL.quote(table.name)) \(scope.alias)\(scope.joins)"
+        let from = "FROM \(dialect.quote(table.name)) \(scope.alias)\(scope.joins)"
         guard request.limit != nil || request.offset > 0 else {
             var sql = SQLText("SELECT count(*) \(from)")
             sql.append(condition)
@@ -77,11 +77,11 @@ package struct SelectBuilder {
         let layout = try schema.layout(of: request.entityName)
         let table = try schema.table(named: layout.table)
         let aliases = AliasCounter()
-        let scope = QueryScope(layout: layout, schema: schema, aliases: aliases)
+        let scope = QueryScope(layout: layout, schema: schema, aliases: aliases, dialect: dialect)
         var conditions: [SQLText] = []
         if let codes = try schema.entityCodes(for: layout.entity, includingSubentities: request.includesSubentities) {
             let list = codes.map(String.init).joined(separator: ", ")
-            conditions.append(SQLText("\(SQL.column(scope.alias, SQL.entityColumn)) IN (\(list))"))
+            conditions.append(SQLText("\(dialect.column(scope.alias, SQL.entityColumn)) IN (\(list))"))
         }
         if let predicate = request.predicate {
             conditions.append(try PredicateTranslator(schema: schema, aliases: aliases, dialect: dialect).translate(predicate, in: scope))

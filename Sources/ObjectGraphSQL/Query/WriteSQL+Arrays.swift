@@ -20,8 +20,8 @@ extension WriteSQL {
     /// per column of ``insertColumns(of:)``.
     package func insertFromArrays(_ layout: EntityLayout) -> String {
         let columns = Self.insertColumns(of: layout)
-        let list = columns.map(SQL.quote).joined(separator: ", ")
-        return "INSERT INTO \(SQL.quote(layout.table)) (\(list)) SELECT * FROM \(unnest(columns.count))"
+        let list = columns.map(dialect.quote).joined(separator: ", ")
+        return "INSERT INTO \(dialect.quote(layout.table)) (\(list)) SELECT * FROM \(unnest(columns.count))"
     }
 
     /// `WITH updated AS (UPDATE table AS t SET c = v.c, …, "_version" = t."_version" + 1 FROM
@@ -36,11 +36,11 @@ extension WriteSQL {
     /// does, in the same round trip: the lock is a condition on no row (`AND (SELECT count(*) FROM (…))
     /// >= 0`), which the server evaluates once, before the join that finds the rows to update starts.
     package func updateFromArrays(table: String, columns: [String], locking: Bool = false) -> String {
-        let (key, version) = (SQL.quote(SQL.primaryKey), SQL.quote(SQL.versionColumn))
-        let assignments = columns.map { "\(SQL.quote($0)) = v.\(SQL.quote($0))" } + ["\(version) = t.\(version) + 1"]
-        let names = [key, version] + columns.map(SQL.quote)
+        let (key, version) = (dialect.quote(SQL.primaryKey), dialect.quote(SQL.versionColumn))
+        let assignments = columns.map { "\(dialect.quote($0)) = v.\(dialect.quote($0))" } + ["\(version) = t.\(version) + 1"]
+        let names = [key, version] + columns.map(dialect.quote)
         let lock = locking ? " AND (\(lockInKeyOrder(table: table))) >= 0" : ""
-        return "WITH updated AS (UPDATE \(SQL.quote(table)) AS t SET \(assignments.joined(separator: ", ")) "
+        return "WITH updated AS (UPDATE \(dialect.quote(table)) AS t SET \(assignments.joined(separator: ", ")) "
             + "FROM \(unnest(names.count)) AS v(\(names.joined(separator: ", "))) "
             + "WHERE t.\(key) = v.\(key) AND (v.\(version) = 0 OR t.\(version) = v.\(version))\(lock) RETURNING t.\(key)) "
             + "SELECT array_agg(\(key)) FROM updated"
@@ -50,8 +50,8 @@ extension WriteSQL {
     /// AS locked`: locks the rows whose keys the array argument holds one by one in key order, the order
     /// every save locks rows in, whatever order the plans of the statements that change them later take.
     package func lockInKeyOrder(table: String) -> String {
-        let key = SQL.quote(SQL.primaryKey)
-        return "SELECT count(*) FROM (SELECT 1 FROM \(SQL.quote(table)) WHERE \(key) = ANY(\(dialect.placeholder(1))) "
+        let key = dialect.quote(SQL.primaryKey)
+        return "SELECT count(*) FROM (SELECT 1 FROM \(dialect.quote(table)) WHERE \(key) = ANY(\(dialect.placeholder(1))) "
             + "ORDER BY \(key) FOR NO KEY UPDATE) AS locked"
     }
 

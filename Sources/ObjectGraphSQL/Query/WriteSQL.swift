@@ -14,7 +14,7 @@ package struct WriteSQL {
     /// `INSERT INTO table (columns) VALUES (…), (…)` with `rows` rows of placeholders.
     package func insert(_ layout: EntityLayout, rows: Int) -> String {
         let columns = Self.insertColumns(of: layout)
-        let head = "INSERT INTO \(SQL.quote(layout.table)) (\(columns.map(SQL.quote).joined(separator: ", "))) VALUES "
+        let head = "INSERT INTO \(dialect.quote(layout.table)) (\(columns.map(dialect.quote).joined(separator: ", "))) VALUES "
         return head + placeholderRows(rows, columns: columns.count)
     }
 
@@ -33,19 +33,19 @@ package struct WriteSQL {
             number += 1
             return dialect.placeholder(number)
         }
-        var assignments = columns.map { "\(SQL.quote($0)) = \(next())" }
-        if assignments.isEmpty { assignments = ["\(SQL.quote(SQL.primaryKey)) = \(SQL.quote(SQL.primaryKey))"] }
-        return "UPDATE \(SQL.quote(table)) SET \(assignments.joined(separator: ", ")) WHERE \(SQL.quote(SQL.primaryKey)) = \(next())"
+        var assignments = columns.map { "\(dialect.quote($0)) = \(next())" }
+        if assignments.isEmpty { assignments = ["\(dialect.quote(SQL.primaryKey)) = \(dialect.quote(SQL.primaryKey))"] }
+        return "UPDATE \(dialect.quote(table)) SET \(assignments.joined(separator: ", ")) WHERE \(dialect.quote(SQL.primaryKey)) = \(next())"
     }
 
     /// `UPDATE table AS t SET c1 = v.column2, … FROM (VALUES (…), (…), …) AS v WHERE t._pk = v.column1`:
     /// `rows` updates of the same `columns` in one statement, each row of placeholders the key, then the
     /// new values in the order of `columns`.
     package func update(table: String, columns: [String], rows: Int) -> String {
-        let key = SQL.quote(SQL.primaryKey)
-        var assignments = columns.enumerated().map { "\(SQL.quote($1)) = v.column\($0 + 2)" }
+        let key = dialect.quote(SQL.primaryKey)
+        var assignments = columns.enumerated().map { "\(dialect.quote($1)) = v.column\($0 + 2)" }
         if assignments.isEmpty { assignments = ["\(key) = v.column1"] }
-        return "UPDATE \(SQL.quote(table)) AS t SET \(assignments.joined(separator: ", ")) "
+        return "UPDATE \(dialect.quote(table)) AS t SET \(assignments.joined(separator: ", ")) "
             + "FROM (VALUES \(placeholderRows(rows, columns: columns.count + 1))) AS v WHERE t.\(key) = v.column1"
     }
 
@@ -57,29 +57,29 @@ package struct WriteSQL {
     /// `UPDATE` that appends row `argument 2` to the ordered one-to-many whose inverse foreign key
     /// `column` is `argument 1`, by giving it the next position.
     package func appendPosition(table: String, column: String, positionColumn: String) -> String {
-        let (quotedTable, position) = (SQL.quote(table), SQL.quote(positionColumn))
+        let (quotedTable, position) = (dialect.quote(table), dialect.quote(positionColumn))
         return "UPDATE \(quotedTable) SET \(position) = (SELECT coalesce(max(\(position)), -1) + 1 FROM \(quotedTable) "
-            + "WHERE \(SQL.quote(column)) = \(argument(1))) WHERE \(SQL.quote(SQL.primaryKey)) = \(argument(2))"
+            + "WHERE \(dialect.quote(column)) = \(argument(1))) WHERE \(dialect.quote(SQL.primaryKey)) = \(argument(2))"
     }
 
     /// `UPDATE` that sets the position of row `argument 2` to `argument 1`.
     package func place(table: String, positionColumn: String) -> String {
-        "UPDATE \(SQL.quote(table)) SET \(SQL.quote(positionColumn)) = \(argument(1)) WHERE \(SQL.quote(SQL.primaryKey)) = \(argument(2))"
+        "UPDATE \(dialect.quote(table)) SET \(dialect.quote(positionColumn)) = \(argument(1)) WHERE \(dialect.quote(SQL.primaryKey)) = \(argument(2))"
     }
 
     /// `DELETE` of the link from owner `argument 1` to member `argument 2`.
     package func unlink(_ link: LinkTable, side: LinkTable.Side) -> String {
-        "DELETE FROM \(SQL.quote(link.name)) WHERE \(SQL.quote(side.ownerColumn)) = \(argument(1)) "
-            + "AND \(SQL.quote(side.memberColumn)) = \(argument(2))"
+        "DELETE FROM \(dialect.quote(link.name)) WHERE \(dialect.quote(side.ownerColumn)) = \(argument(1)) "
+            + "AND \(dialect.quote(side.memberColumn)) = \(argument(2))"
     }
 
     /// `INSERT` of a link from owner `argument 1` to member `argument 2` at the end of both ends' orders,
     /// unless it exists.
     package func link(_ link: LinkTable, side: LinkTable.Side) -> String {
-        let table = SQL.quote(link.name)
+        let table = dialect.quote(link.name)
         let other: LinkTable.Side = side == .a ? .b : .a
-        let (ownerColumn, memberColumn) = (SQL.quote(side.ownerColumn), SQL.quote(side.memberColumn))
-        let (ownerPosition, memberPosition) = (SQL.quote(side.positionColumn), SQL.quote(other.positionColumn))
+        let (ownerColumn, memberColumn) = (dialect.quote(side.ownerColumn), dialect.quote(side.memberColumn))
+        let (ownerPosition, memberPosition) = (dialect.quote(side.positionColumn), dialect.quote(other.positionColumn))
         let values = "(\(argument(1)), \(argument(2)), "
             + "(SELECT coalesce(max(\(ownerPosition)), -1) + 1 FROM \(table) WHERE \(ownerColumn) = \(argument(1))), "
             + "(SELECT coalesce(max(\(memberPosition)), -1) + 1 FROM \(table) WHERE \(memberColumn) = \(argument(2))))"
@@ -90,12 +90,12 @@ package struct WriteSQL {
     /// `UPDATE` that sets the owner-side position of the link from owner `argument 2` to member
     /// `argument 3` to `argument 1`.
     package func placeLink(_ link: LinkTable, side: LinkTable.Side) -> String {
-        "UPDATE \(SQL.quote(link.name)) SET \(SQL.quote(side.positionColumn)) = \(argument(1)) "
-            + "WHERE \(SQL.quote(side.ownerColumn)) = \(argument(2)) AND \(SQL.quote(side.memberColumn)) = \(argument(3))"
+        "UPDATE \(dialect.quote(link.name)) SET \(dialect.quote(side.positionColumn)) = \(argument(1)) "
+            + "WHERE \(dialect.quote(side.ownerColumn)) = \(argument(2)) AND \(dialect.quote(side.memberColumn)) = \(argument(3))"
     }
 
     /// `DELETE FROM table WHERE column = …`.
     package func delete(from table: String, where column: String = SQL.primaryKey) -> String {
-        "DELETE FROM \(SQL.quote(table)) WHERE \(SQL.quote(column)) = \(dialect.placeholder(1))"
+        "DELETE FROM \(dialect.quote(table)) WHERE \(dialect.quote(column)) = \(dialect.placeholder(1))"
     }
 }

@@ -90,8 +90,8 @@ package struct TableLayout: Sendable {
     package let entityCodes: [Int64]
 
     /// `alias."_pk", alias."_entity", alias."column", …`: the select list the layouts' indices refer to.
-    package func selectList(alias: String) -> String {
-        ([SQL.primaryKey, SQL.entityColumn] + columns.map(\.name)).map { SQL.column(alias, $0) }.joined(separator: ", ")
+    package func selectList(alias: String, in dialect: SQLDialect) -> String {
+        ([SQL.primaryKey, SQL.entityColumn] + columns.map(\.name)).map { dialect.column(alias, $0) }.joined(separator: ", ")
     }
 
     /// The select list position of `column`.
@@ -110,4 +110,10 @@ package struct UniqueIndex: Sendable {
     package let columns: [String]
     /// Codes of the entities the constraint covers, when not the whole table.
     package let partialCodes: [Int64]?
+}
+
+/// A column of a plain index, in ascending or descending order.
+package struct IndexedColumn: Sendable, Hashable {
+    package let name: String
+    package var ascending = true
 }

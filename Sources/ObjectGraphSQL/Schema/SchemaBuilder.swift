@@ -7,7 +7,7 @@ package struct SchemaBuilder {
     private(set) var tables: [TableLayout] = []
     private(set) var links: [LinkTable] = []
     private(set) var uniqueIndexes: [UniqueIndex] = []
-    private(set) var indexes: [(name: String, table: String, columns: String)] = []
+    private(set) var indexes: [(name: String, table: String, columns: [IndexedColumn])] = []
     private(set) var layouts: [String: EntityLayout] = [:]
 
     private var allocators: [String: ColumnAllocator] = [:]
@@ -164,20 +164,19 @@ package struct SchemaBuilder {
         let inherited = parent(of: entity)
         for (index, column) in zip(entity.toOneRelationshipIndices, layout.toOneColumns)
         where declaringEntity(of: entity, relationshipAt: index) == entity {
-            indexes.append((name: "\(table)_fk_\(column)", table: table, columns: SQL.quote(column)))
+            indexes.append((name: "\(table)_fk_\(column)", table: table, columns: [IndexedColumn(name: column)]))
         }
         for (index, attribute) in entity.attributes.enumerated()
         where attribute.isIndexed && index >= (inherited?.attributes.count ?? 0) {
             guard let column = layout.attributeColumns[index] else { continue }
-            indexes.append((name: "\(table)_index_\(column)", table: table, columns: SQL.quote(column)))
+            indexes.append((name: "\(table)_index_\(column)", table: table, columns: [IndexedColumn(name: column)]))
         }
         for fetchIndex in entity.indexes {
             let columns = fetchIndex.elements.compactMap { element in
-                column(named: element.property, in: layout).map { SQL.quote($0) + (element.ascending ? "" : " DESC") }
+                column(named: element.property, in: layout).map { IndexedColumn(name: $0, ascending: element.ascending) }
             }
             guard columns.count == fetchIndex.elements.count, !columns.isEmpty else { continue }
-            indexes.append((name: "\(table)_\(entity.name)_\(fetchIndex.name)", table: table,
-                            columns: columns.joined(separator: ", ")))
+            indexes.append((name: "\(table)_\(entity.name)_\(fetchIndex.name)", table: table, columns: columns))
         }
         let isRoot = table == entity.name
         let covered = model.entityNames(inHierarchyOf: entity.name).compactMap { codes[$0] }

@@ -8,8 +8,8 @@ package struct StoreSchema: Sendable {
     package let tables: [TableLayout]
     package let links: [LinkTable]
     package let uniqueIndexes: [UniqueIndex]
-    /// Plain indexes: name, table and column list (`"col" DESC, …`).
-    package let indexes: [(name: String, table: String, columns: String)]
+    /// Plain indexes: name, table and columns.
+    package let indexes: [(name: String, table: String, columns: [IndexedColumn])]
     private let layoutByName: [String: EntityLayout]
     private let layoutByCode: [EntityLayout]
     private let tableByName: [String: TableLayout]

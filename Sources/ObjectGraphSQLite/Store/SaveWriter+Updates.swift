@@ -135,7 +135,7 @@ extension SaveWriter {
     private func storedValues(of key: Int64, layout: EntityLayout) throws -> [AttributeValue] {
         let table = try schema.table(named: layout.table)
         let statement = try connection.statement(
-            "SELECT \(table.selectList(alias: "t")) FROM \(SQL.quote(table.name)) t WHERE \(SQL.column("t", SQL.primaryKey)) = ?")
+            "SELECT \(table.selectList(alias: "t", in: .sqlite)) FROM \(SQL.quote(table.name)) t WHERE \(SQL.column("t", SQL.primaryKey)) = ?")
         defer { statement.reset() }
         statement.bind(key, at: 1)
         guard try statement.step() else { return [] }
