@@ -43,7 +43,13 @@ public final class ObjectContext {
     @exclusivity(unchecked) var changed = ObjectSet()
     @exclusivity(unchecked) var pendingToMany: [PendingKey: PendingToMany] = [:]
     @exclusivity(unchecked) var pendingToOne: [PendingKey: AnyObjectID?] = [:]
-    @exclusivity(unchecked) var journal: SaveJournal?
+    /// What the context's objects hold to reach it.
+    let link = ContextLink()
+    /// What a save in progress may change, recorded so a failed save restores it; `nil` outside saves.
+    var journal: SaveJournal? {
+        get { link.journal }
+        set { link.journal = newValue }
+    }
     var isSaving = false
     var misuse: ObjectGraphError?
     /// Counts ``reset()`` calls, so work that awaited something can tell the context was reset meanwhile.
@@ -72,6 +78,7 @@ public final class ObjectContext {
         }
         self.store = store
         self.model = model
+        link.context = self
         observeStore()
     }
 

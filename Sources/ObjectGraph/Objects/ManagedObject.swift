@@ -55,9 +55,14 @@ open class ManagedObject {
 
     /// The object's ID: temporary until the first save, then the store's permanent ID.
     @exclusivity(unchecked) public final internal(set) var objectID: AnyObjectID
-    /// The context the object belongs to, or `nil` before insertion, after a saved deletion and after
-    /// ``ObjectContext/reset()``.
-    @exclusivity(unchecked) public final internal(set) weak var context: ObjectContext?
+    /// The context the object belongs to, or `nil` before insertion, after a saved deletion, after
+    /// ``ObjectContext/reset()`` and once the context is gone.
+    public final internal(set) var context: ObjectContext? {
+        get { link?.context }
+        set { link = newValue?.link }
+    }
+    /// The link of the context the object belongs to (see ``ContextLink``), `nil` when ``context`` was.
+    @exclusivity(unchecked) final var link: ContextLink?
 
     @usableFromInline @exclusivity(unchecked) final var lifecycle: Lifecycle = .detached
     @exclusivity(unchecked) var isPendingDeletion = false

@@ -27,8 +27,10 @@ extension ManagedObject {
 
     /// Called before this object's relationship state changes: journals it and lists it as changed.
     private func willChangeRelationships() {
-        guard let context else { return }
-        context.journal?.record(self)
+        guard let link else { return }
+        link.journal?.record(self)
+        // Only these are listed as changed; an inserted object is listed already.
+        guard lifecycle == .persisted || isBeingInserted, let context = link.context else { return }
         context.noteChanged(self)
     }
 
@@ -113,6 +115,8 @@ extension ManagedObject {
 
     /// Makes `self` and `other` belong to the same context, inserting a detached one into the other's.
     private func joinContext(with other: ManagedObject) {
+        // Objects of one context share its link: the common case loads neither context.
+        if let link, link === other.link { return }
         switch (context, other.context) {
         case (let mine?, nil) where other.lifecycle == .detached: mine.insert(other)
         case (nil, let theirs?) where lifecycle == .detached: theirs.insert(self)
