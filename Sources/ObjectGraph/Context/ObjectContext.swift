@@ -40,7 +40,11 @@ public final class ObjectContext {
     @exclusivity(unchecked) var temporaryIndex: [AnyObjectID: ManagedObject]?
     @exclusivity(unchecked) var inserted = ObjectSet()
     @exclusivity(unchecked) var deleted = ObjectSet()
-    @exclusivity(unchecked) var changed = ObjectSet()
+    /// Persisted objects with unsaved changes, kept by ``link`` so that recording a change needs no context.
+    var changed: ObjectSet {
+        get { link.changed }
+        _modify { yield &link.changed }
+    }
     @exclusivity(unchecked) var pendingToMany: [PendingKey: PendingToMany] = [:]
     @exclusivity(unchecked) var pendingToOne: [PendingKey: AnyObjectID?] = [:]
     /// What the context's objects hold to reach it.
@@ -83,6 +87,7 @@ public final class ObjectContext {
     }
 
     deinit {
+        link.close()
         changeHub.finish()
     }
 
@@ -169,12 +174,7 @@ public final class ObjectContext {
     /// `index`, or of its relationships when `index` is `nil` (called by attribute setters and
     /// relationship changes).
     func noteChanged(_ object: ManagedObject, attributeAt index: Int? = nil) {
-        guard object.lifecycle == .persisted || object.isBeingInserted else { return }
-        if let changesDuringSave = journal?.changesDuringSave { changesDuringSave.note(object, attributeAt: index) }
-        guard object.lifecycle == .persisted, !object.isTouched else { return }
-        journal?.record(object)
-        object.isTouched = true
-        changed.append(object)
+        link.noteChanged(object, attributeAt: index)
     }
 
     /// Records a membership change of an unloaded to-many.

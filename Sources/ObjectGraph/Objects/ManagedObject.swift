@@ -132,9 +132,9 @@ open class ManagedObject {
     /// Records the change of a loaded object's attribute with its context.
     @usableFromInline
     final func recordChange(ofAttributeAt index: Int) {
-        guard let context else { return }
+        guard let link, link.isOpen else { return }
         changedAttributes.insert(index)
-        context.noteChanged(self, attributeAt: index)
+        link.noteChanged(self, attributeAt: index)
     }
 
     /// Converts `value` for the attribute at `index`, throwing a typed error naming the attribute when it

@@ -27,11 +27,10 @@ extension ManagedObject {
 
     /// Called before this object's relationship state changes: journals it and lists it as changed.
     private func willChangeRelationships() {
-        guard let link else { return }
+        // An inserted object outside a save is listed already and has nothing to journal.
+        guard let link, link.isOpen, lifecycle == .persisted || link.journal != nil else { return }
         link.journal?.record(self)
-        // Only these are listed as changed; an inserted object is listed already.
-        guard lifecycle == .persisted || isBeingInserted, let context = link.context else { return }
-        context.noteChanged(self)
+        link.noteChanged(self)
     }
 
     private func sideSetToOne(_ value: ManagedObject?, at index: Int) {
