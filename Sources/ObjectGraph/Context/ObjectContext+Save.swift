@@ -270,6 +270,7 @@ extension ObjectContext {
         var start = 0
         while start < objects.count {
             let chunk = start..<min(start + toOnes.runsPerArray, objects.count)
+            toOnes.reserveRuns(chunk.count)
             for index in chunk { objects[index].packCurrentToOneIDs(into: &toOnes) }
             for (index, toOneIDs) in zip(chunk, toOnes.finish()) {
                 let object = objects[index]
@@ -289,7 +290,7 @@ extension ObjectContext {
     private func markCommitted(_ object: ManagedObject, values: SharedSlice<AttributeValue>, relationships: SharedSlice<RelationshipState>?) {
         object.lifecycle = .persisted
         object.isTouched = false
-        if !object.changedAttributes.isEmpty { object.changedAttributes = [] }
+        if !object.changedAttributes.isEmpty { object.changedAttributes = AttributeIndexSet() }
         object.committedValues = values
         guard object.entity.hasToMany else { return }
         let states = relationships ?? object.relationshipStates

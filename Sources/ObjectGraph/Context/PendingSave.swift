@@ -23,6 +23,8 @@ struct PendingSave {
         var values = SlicePacker<AttributeValue>()
         var toOneIDs = SlicePacker<AnyObjectID?>()
         inserted.reserveCapacity(insertedSet.objects.count)
+        values.reserveRuns(insertedSet.objects.count)
+        toOneIDs.reserveRuns(insertedSet.objects.count)
         for object in insertedSet.objects where !object.isPendingDeletion {
             inserted.append(object)
             object.packStorableValues(into: &values)
@@ -31,6 +33,8 @@ struct PendingSave {
         (self.inserted, insertedValues, insertedToOneIDs, self.live) = (inserted, values.finish(), toOneIDs.finish(), live)
 
         var updated: [ManagedObject] = []
+        updated.reserveCapacity(changedSet.objects.count)
+        values.reserveRuns(changedSet.objects.count)
         for object in changedSet.objects where !object.isPendingDeletion && object.lifecycle == .persisted {
             updated.append(object)
             object.packStorableValues(into: &values)

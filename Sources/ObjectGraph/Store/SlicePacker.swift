@@ -30,6 +30,12 @@ public struct SlicePacker<Element> {
         storage.append(element)
     }
 
+    /// Makes room for `count` more runs before the next ``finish()``, when the caller knows how many
+    /// will come: the array of slices then never grows by copying.
+    @inlinable public mutating func reserveRuns(_ count: Int) {
+        slices.reserveCapacity(slices.count + count)
+    }
+
     /// Ends the current run (possibly empty).
     @inlinable public mutating func endRun() {
         runs.append(runStart..<storage.count)
@@ -50,12 +56,12 @@ public struct SlicePacker<Element> {
     }
 
     @inlinable mutating func flush() {
-        discardRun()
+        if runStart < storage.count { discardRun() }
         let shared = storage
         for run in runs { slices.append(SharedSlice(shared, range: run)) }
         if runs.count == runsPerArray { lastArraySize = storage.count }
         storage = []
-        runs = []
+        runs.removeAll(keepingCapacity: true)
         runStart = 0
     }
 }
