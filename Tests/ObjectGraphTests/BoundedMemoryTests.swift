@@ -85,4 +85,42 @@ import Testing
         let band = try #require(try await context.object(with: key) as? Band)
         #expect(band.name == "renamed")
     }
+
+    @Test func objectsWithPendingChangesGoWithTheirContext() async throws {
+        let store = try await makeStore(bands: 2)
+        weak var changed: Band?
+        weak var inserted: Album?
+        weak var gone: ObjectContext?
+        do {
+            let context = try ObjectContext(store: store, model: MusicModel.model)
+            gone = context
+            let bands = try await context.fetch(Band.self, sortedBy: [.ascending(\.name)])
+            bands[0].rating = 5
+            bands[1].name = "renamed"
+            let album = Album(context: context, title: "Trust")
+            album.setBand(bands[0])
+            (changed, inserted) = (bands[0], album)
+        }
+        #expect(gone == nil)
+        #expect(changed == nil && inserted == nil)   // no cycle through what the objects hold of their context
+    }
+
+    @Test func objectsOfAGoneContextRecordNoChanges() async throws {
+        let store = try await makeStore(bands: 2)
+        let (band, other) = try await Self.bandsOfAGoneContext(store)
+        #expect(band.context == nil && !band.isUpdated)
+        band.rating = 7
+        band.addToAlbums(Album(entity: Album.entity))
+        other.name = "renamed"
+        #expect(!band.isUpdated && !other.isUpdated)
+        let reader = try ObjectContext(store: store, model: MusicModel.model)
+        #expect(try await Band.fetch(in: reader).map(\.rating) == [0, 0])
+    }
+
+    /// Two loaded bands whose context is gone.
+    private static func bandsOfAGoneContext(_ store: InMemoryStore) async throws -> (Band, Band) {
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        let bands = try await context.fetch(Band.self, sortedBy: [.ascending(\.name)])
+        return (bands[0], bands[1])
+    }
 }
