@@ -50,9 +50,9 @@ extension CachingStore {
         }
         for index in changes.updated.indices {
             guard let snapshot = current[changes.updated[index].id] else { continue }
-            changes.updated[index].attributes = changes.updated[index].attributes.map { change in
+            changes.updated[index].attributes = SharedSlice(changes.updated[index].attributes.map { change in
                 snapshot.values.indices.contains(change.index) ? AttributeChange(index: change.index, value: snapshot.values[change.index]) : change
-            }
+            })
         }
         try outbox.restart(sequence, with: changes)
         startReplay()

@@ -51,7 +51,7 @@ extension CachingStore {
             slot < relationshipIndices.count && (slot >= old.toOneIDs.count || old.toOneIDs[slot] != toOnes[slot])
         }.map { ToOneChange(relationshipIndex: relationshipIndices[$0], destination: toOnes[$0]) }
         guard !attributes.isEmpty || !changedToOnes.isEmpty else { return nil }
-        return UpdatedObject(id: old.id, entityName: old.entityName, attributes: attributes, toOnes: changedToOnes)
+        return UpdatedObject(id: old.id, entityName: old.entityName, attributes: SharedSlice(attributes), toOnes: changedToOnes)
     }
 
     /// `snapshots` and every object their to-ones reach that the cache lacks, read from the remote store,

@@ -55,4 +55,41 @@ private final class RecordingStore: ForwardingStore {
         let loaded = try #require(try await fresh.fetch(Band.self).first)
         #expect(try await loaded.albums.map(\.title) == ["C'mon"])
     }
+
+    /// The updates of a large save carry exactly each object's changed attributes, across the arrays
+    /// their changes are packed into; objects set back to their committed values send nothing.
+    @Test func updatesOfALargeSaveCarryEachObjectsOwnChanges() async throws {
+        let store = RecordingStore(model: schema)
+        let writer = try ObjectContext(store: store, model: MusicModel.model)
+        for number in 0..<700 { Band(context: writer, name: "band \(number)").rating = Double(number) }
+        try await writer.save()
+
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        let bands = try await context.fetch(Band.self)
+        for band in bands {
+            let number = Double(band.name.dropFirst("band ".count)) ?? -1
+            switch Int(number) % 3 {
+            case 0: band.rating = number + 0.5
+            case 1: band.rating = number   // the committed value again: no change
+            default: (band.name, band.rating) = ("renamed \(Int(number))", -number)
+            }
+        }
+        try await context.save()
+
+        let changes = try #require(store.saved.withLock { $0.last })
+        let rating = try #require(Band.entity.attributeIndex(named: "rating"))
+        let name = try #require(Band.entity.attributeIndex(named: "name"))
+        let expected = bands.compactMap { band -> (AnyObjectID, [AttributeChange])? in
+            let number = Int(band.rating.magnitude)
+            switch number % 3 {
+            case 0: return (band.objectID, [AttributeChange(index: rating, value: .double(band.rating))])
+            case 1: return nil
+            default: return (band.objectID, [AttributeChange(index: name, value: .string(band.name)), AttributeChange(index: rating, value: .double(band.rating))])
+            }
+        }
+        #expect(changes.updated.count == expected.count)
+        #expect(changes.updated.map(\.id) == expected.map(\.0))
+        #expect(changes.updated.map { Array($0.attributes) } == expected.map(\.1))
+        #expect(changes.updated.allSatisfy { $0.toOnes.isEmpty })
+    }
 }

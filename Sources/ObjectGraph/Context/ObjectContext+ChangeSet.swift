@@ -11,9 +11,7 @@ extension ObjectContext {
                 values: pending.insertedValues[index], toOneIDs: pending.insertedToOneIDs[index]))
         }
         changes.updated.reserveCapacity(pending.updated.count + pendingToOne.count)
-        for (object, values) in zip(pending.updated, pending.updatedValues) {
-            if let update = update(of: object, values: values, live: live) { changes.updated.append(update) }
-        }
+        appendUpdates(of: pending, to: &changes.updated)
         changes.deleted = deleted.objects.filter { $0.lifecycle == .persisted }
             .map { DeletedObject(id: $0.objectID, entityName: $0.entity.name, readVersion: $0.committedVersion) }
         for object in pending.inserted where object.entity.hasToMany {
@@ -39,28 +37,59 @@ extension ObjectContext {
         return changes
     }
 
-    /// The changed attributes (compared with the committed values bit for bit, so `-0.0` after `0.0` and
-    /// a decomposed string after its precomposed form are changes) and to-ones of `object`, whose
-    /// current stored values are `values`.
-    private func update(of object: ManagedObject, values: SharedSlice<AttributeValue>, live: LiveIDs) -> UpdatedObject? {
-        let entity = object.entity
-        let isTransient = entity.attributeIsTransient
-        var attributes: [AttributeChange] = []
-        attributes.reserveCapacity(object.changedAttributes.count)
+    /// Appends an update for every object of `pending.updated` that differs from its committed state.
+    /// The attribute changes of a packer's array of objects at a time share one array, and each object
+    /// is visited once for them (a separate pass over a large save costs a cache miss per object).
+    private func appendUpdates(of pending: PendingSave, to updates: inout [UpdatedObject]) {
+        let (objects, live) = (pending.updated, pending.live)
+        var attributeChanges = SlicePacker<AttributeChange>()
+        var toOneChanges: [[ToOneChange]] = []
+        var start = 0
+        while start < objects.count {
+            let chunk = start..<min(start + attributeChanges.runsPerArray, objects.count)
+            attributeChanges.reserveRuns(chunk.count)
+            toOneChanges.removeAll(keepingCapacity: true)
+            for index in chunk {
+                let object = objects[index]
+                packAttributeChanges(of: object, values: pending.updatedValues[index], into: &attributeChanges)
+                toOneChanges.append(self.toOneChanges(of: object, live: live))
+            }
+            for (index, attributes) in zip(chunk, attributeChanges.finish()) {
+                let toOnes = toOneChanges[index - chunk.lowerBound]
+                guard !attributes.isEmpty || !toOnes.isEmpty else { continue }
+                let object = objects[index]
+                updates.append(UpdatedObject(
+                    id: object.objectID, entityName: object.entity.name, attributes: attributes, toOnes: toOnes,
+                    readVersion: object.committedVersion))
+            }
+            start = chunk.upperBound
+        }
+    }
+
+    /// Appends the changed attributes of `object`, whose current stored values are `values`, as one run
+    /// of `packer`: compared with the committed values bit for bit, so `-0.0` after `0.0` and a
+    /// decomposed string after its precomposed form are changes.
+    private func packAttributeChanges(
+        of object: ManagedObject, values: SharedSlice<AttributeValue>, into packer: inout SlicePacker<AttributeChange>
+    ) {
+        let isTransient = object.entity.attributeIsTransient
         for index in object.changedAttributes where !isTransient[index] {
             let value = values[index]
-            if !value.isIdentical(to: object.committedValues[index]) { attributes.append(AttributeChange(index: index, value: value)) }
+            if !value.isIdentical(to: object.committedValues[index]) { packer.append(AttributeChange(index: index, value: value)) }
         }
+        packer.endRun()
+    }
+
+    /// The to-ones of `object` whose destinations differ from the committed ones.
+    private func toOneChanges(of object: ManagedObject, live: LiveIDs) -> [ToOneChange] {
         var toOnes: [ToOneChange] = []
-        for (slot, index) in entity.toOneRelationshipIndices.enumerated() where !object.isCommittedToOneFault(at: index) {
+        for (slot, index) in object.entity.toOneRelationshipIndices.enumerated() where !object.isCommittedToOneFault(at: index) {
             let current = object.toOneID(at: index)
             if current != object.committedToOneIDs[slot] {
                 toOnes.append(ToOneChange(relationshipIndex: index, destination: live.id(current)))
             }
         }
-        guard !attributes.isEmpty || !toOnes.isEmpty else { return nil }
-        return UpdatedObject(
-            id: object.objectID, entityName: entity.name, attributes: attributes, toOnes: toOnes, readVersion: object.committedVersion)
+        return toOnes
     }
 
     /// Appends a change for every loaded to-many of `object` whose members or order differ from the

@@ -66,7 +66,8 @@ public struct UpdatedObject: Sendable, Hashable, Codable {
     /// concrete entity, with the same relationship indices.
     public var entityName: String
     /// New values of changed attributes, by index into the entity's attributes, in ascending index order.
-    public var attributes: [AttributeChange]
+    /// A context packs the changes of many updates into one array (see ``SharedSlice``).
+    public var attributes: SharedSlice<AttributeChange>
     /// New destinations of changed to-one relationships.
     public var toOnes: [ToOneChange]
     /// The version of the object the context read (``Snapshot/version``); a store that detects conflicts
@@ -75,7 +76,9 @@ public struct UpdatedObject: Sendable, Hashable, Codable {
     public var readVersion: Int64
 
     /// Creates an update.
-    public init(id: AnyObjectID, entityName: String, attributes: [AttributeChange], toOnes: [ToOneChange], readVersion: Int64 = 0) {
+    public init(
+        id: AnyObjectID, entityName: String, attributes: SharedSlice<AttributeChange>, toOnes: [ToOneChange], readVersion: Int64 = 0
+    ) {
         self.id = id
         self.entityName = entityName
         self.attributes = attributes
