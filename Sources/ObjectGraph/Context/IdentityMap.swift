@@ -71,11 +71,34 @@ struct IdentityMap {
     /// tells which. The caller must keep a created object alive and give it `id` before the map is used
     /// again.
     mutating func object(for id: AnyObjectID, orRegister make: () -> ManagedObject) -> (object: ManagedObject, created: Bool) {
-        indexPending()
         if case .integer(let key) = id.key {
-            return integerKeyed.object(forKey: key, entityName: id.entityName, orRegister: make)
+            return object(forKey: key, entityName: id.entityName, orRegister: make)
         }
+        indexPending()
         return otherKeyedObject(for: id, orRegister: make)
+    }
+
+    /// ``object(for:orRegister:)`` for an ID with the integer `key` in the hierarchy rooted at
+    /// `entityName`: a caller that reads the ID in place passes its parts, where passing the whole ID to
+    /// this mutating method would copy it (about 100 instructions, its key through its value witness).
+    mutating func object(
+        forKey key: Int64, entityName: String, orRegister make: () -> ManagedObject
+    ) -> (object: ManagedObject, created: Bool) {
+        indexPending()
+        return integerKeyed.object(forKey: key, entityName: entityName, orRegister: make)
+    }
+
+    /// The object registered under `id`, looked up without indexing anything: for runs of lookups after
+    /// ``indexPending()``, which read their IDs in place where the mutating subscript copies each one. An
+    /// object not indexed yet is found too, by a linear search.
+    func indexedObject(for id: AnyObjectID) -> ManagedObject? {
+        let found = if case .integer(let key) = id.key {
+            integerKeyed.object(forKey: key, entityName: id.entityName)
+        } else {
+            otherKeyed[id]?.object
+        }
+        if found != nil || unindexed.isEmpty { return found }
+        return unindexed.first { $0.reference._withUnsafeGuaranteedRef { $0.objectID == id } }?.object
     }
 
     /// ``object(for:orRegister:)`` for an ID whose key is not an integer.
@@ -113,12 +136,18 @@ struct IdentityMap {
     /// Removes the object `identity` registered under `id`, which is being deinitialized (a different
     /// object registered under the same ID after a reset stays).
     mutating func forget(_ id: AnyObjectID, identity: UnsafeMutableRawPointer) {
+        if case .integer(let key) = id.key { return forget(integerKey: key, identity: identity) }
         indexPending()
-        if case .integer(let key) = id.key {
-            integerKeyed.remove(identity, key: key)
-        } else if let position = otherKeyed.index(forKey: id), otherKeyed[position].value.reference.toOpaque() == identity {
+        if let position = otherKeyed.index(forKey: id), otherKeyed[position].value.reference.toOpaque() == identity {
             otherKeyed.remove(at: position)
         }
+    }
+
+    /// ``forget(_:identity:)`` for an object whose ID has the integer `key`, which a `deinit` reads in
+    /// place instead of copying the whole ID.
+    mutating func forget(integerKey key: Int64, identity: UnsafeMutableRawPointer) {
+        indexPending()
+        integerKeyed.remove(identity, key: key)
     }
 
     /// Forgets every object.
@@ -128,20 +157,25 @@ struct IdentityMap {
         unindexed = []
     }
 
-    private mutating func indexPending() {
+    /// Indexes the objects ``appendNew(_:)`` listed (before a run of ``indexedObject(for:)`` lookups).
+    mutating func indexPending() {
         guard !unindexed.isEmpty else { return }
         integerKeyed.reserveCapacity(integerKeyed.count + unindexed.count)
         for entry in unindexed { index(entry) }
         unindexed = []
     }
 
-    /// Indexes `entry`, whose ID no indexed object has.
+    /// Indexes `entry`, whose ID no indexed object has. An integer key is read in place: a key path to
+    /// the ID cost a dynamic exclusivity check and a copy of the ID per object.
     private mutating func index(_ entry: Entry) {
-        let id = entry.reference._withUnsafeGuaranteedRef(\.objectID)
-        if case .integer(let key) = id.key {
-            integerKeyed.insertNew(entry.object, key: key)
+        let integerKey: Int64? = entry.reference._withUnsafeGuaranteedRef { object in
+            if case .integer(let key) = object.objectID.key { return key }
+            return nil
+        }
+        if let integerKey {
+            integerKeyed.insertNew(entry.object, key: integerKey)
         } else {
-            otherKeyed[id] = entry
+            otherKeyed[entry.object.objectID] = entry
         }
     }
 

@@ -49,6 +49,8 @@ extension ObjectContext {
             (object, created) = (factory.make(), true)
             object.objectID = snapshot.pointee.id
             registered.appendNew(object)
+        } else if case .integer(let key) = snapshot.pointee.id.key {
+            (object, created) = registered.object(forKey: key, entityName: snapshot.pointee.id.entityName, orRegister: factory.make)
         } else {
             (object, created) = registered.object(for: snapshot.pointee.id, orRegister: factory.make)
         }
@@ -246,13 +248,14 @@ extension ObjectContext {
         // A reset meanwhile detached every owner: leave their faults as they are.
         guard resetGeneration == generation else { return }
         let carriesChanges = model.schema.carriesToManyChanges(of: first.entity.name, relationshipAt: index)
+        registered.indexPending()
         for owner in faulted {
             guard case .toManyFault = owner.relationshipStates[index] else { continue }
             let memberIDs = related[owner.objectID] ?? []
             var members: [ManagedObject] = []
             members.reserveCapacity(memberIDs.count)
             for id in memberIDs {
-                let member = if let found { found[id] } else { registered[id] }
+                let member = if let found { found[id] } else { registered.indexedObject(for: id) }
                 if let member { members.append(member) }
             }
             journal?.record(owner)

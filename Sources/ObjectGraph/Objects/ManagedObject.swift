@@ -90,10 +90,15 @@ open class ManagedObject {
         self.relationshipStates = entity.initialRelationshipStates
     }
 
-    /// A registered object leaves its context's identity map, which does not retain it.
+    /// A registered object leaves its context's identity map, which does not retain it. An integer key is
+    /// read in place: passing the whole ID copied it.
     deinit {
-        if lifecycle == .persisted, let context {
-            context.registered.forget(objectID, identity: Unmanaged.passUnretained(self).toOpaque())
+        guard lifecycle == .persisted, let context else { return }
+        let identity = Unmanaged.passUnretained(self).toOpaque()
+        if case .integer(let key) = objectID.key {
+            context.registered.forget(integerKey: key, identity: identity)
+        } else {
+            context.registered.forget(objectID, identity: identity)
         }
     }
 
