@@ -63,14 +63,15 @@ extension ObjectContext {
         if !isNew { object.objectID = snapshot.pointee.id }
         object.context = self
         object.lifecycle = .persisted
+        // `factory` made the object, so its entity is the object's, read without retaining it.
         do {
-            try checkShape(of: snapshot, for: object.entity)
+            try checkShape(of: snapshot, for: factory.entity)
             try loadAttributes(snapshot.pointee.values, version: snapshot.pointee.version, into: object)
         } catch {
             registered[snapshot.pointee.id] = nil
             throw error
         }
-        object.relationshipStates = object.entity.loadedRelationshipStates
+        object.relationshipStates = factory.entity.loadedRelationshipStates
         object.committedToOneIDs = snapshot.pointee.toOneIDs
         applyPendingToOnes(to: object)
         return object
@@ -131,7 +132,7 @@ extension ObjectContext {
 
     /// Sets `object`'s attributes from `values`, which have its entity's shape, and makes them its
     /// committed values, read at the store's `version`.
-    private func loadAttributes(_ values: SharedSlice<AttributeValue>, version: Int64, into object: ManagedObject) throws {
+    private func loadAttributes(_ values: consuming SharedSlice<AttributeValue>, version: Int64, into object: ManagedObject) throws {
         object.isTrackingChanges = false
         defer { object.isTrackingChanges = true }
         try object.loadAttributes(from: values)
