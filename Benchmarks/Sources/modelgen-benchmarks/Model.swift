@@ -26,7 +26,7 @@ final class Owner: ManagedObject, ManagedEntity {
     }
 
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        name = try decode(values[0], at: 0)
+        name = try decode(values, at: 0)
     }
 
     nonisolated(nonsending) var items: [Item] { get async throws { try await toMany(at: 0) } }
@@ -100,14 +100,14 @@ final class Item: ManagedObject, ManagedEntity {
     }
 
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        name = try decode(values[0], at: 0)
-        quantity = try decode(values[1], at: 1)
-        price = try decode(values[2], at: 2)
-        score = try decode(values[3], at: 3)
-        isActive = try decode(values[4], at: 4)
-        created = try decode(values[5], at: 5)
-        code = try decode(values[6], at: 6)
-        ratio = try decode(values[7], at: 7)
+        name = try decode(values, at: 0)
+        quantity = try decode(values, at: 1)
+        price = try decode(values, at: 2)
+        score = try decode(values, at: 3)
+        isActive = try decode(values, at: 4)
+        created = try decode(values, at: 5)
+        code = try decode(values, at: 6)
+        ratio = try decode(values, at: 7)
     }
 
     nonisolated(nonsending) var owner: Owner? { get async throws { try await toOne(at: 0) } }

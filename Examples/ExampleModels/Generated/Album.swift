@@ -88,13 +88,13 @@ public final class Album: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        artist = try decode(values[0], at: 0)
-        identifier = try decode(values[1], at: 1)
-        largeArtURL = try decode(values[2], at: 2)
-        releaseDate = try decode(values[3], at: 3)
-        smallArtURL = try decode(values[4], at: 4)
-        title = try decode(values[5], at: 5)
-        url = try decode(values[6], at: 6)
+        artist = try decode(values, at: 0)
+        identifier = try decode(values, at: 1)
+        largeArtURL = try decode(values, at: 2)
+        releaseDate = try decode(values, at: 3)
+        smallArtURL = try decode(values, at: 4)
+        title = try decode(values, at: 5)
+        url = try decode(values, at: 6)
     }
 
     /// Relationship `band` (to-one `Band`, inverse `discography`, Nullify).

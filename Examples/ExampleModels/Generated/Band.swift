@@ -76,11 +76,11 @@ public final class Band: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        identifier = try decode(values[0], at: 0)
-        name = try decode(values[1], at: 1)
-        offsiteURL = try decode(values[2], at: 2)
-        subdomain = try decode(values[3], at: 3)
-        url = try decode(values[4], at: 4)
+        identifier = try decode(values, at: 0)
+        name = try decode(values, at: 1)
+        offsiteURL = try decode(values, at: 2)
+        subdomain = try decode(values, at: 3)
+        url = try decode(values, at: 4)
     }
 
     /// Relationship `discography` (to-many `Album`, inverse `band`, Cascade).

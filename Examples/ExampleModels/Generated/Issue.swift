@@ -104,15 +104,15 @@ public final class Issue: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        body = try decode(values[0], at: 0)
-        closedAt = try decode(values[1], at: 1)
-        createdAt = try decode(values[2], at: 2)
-        htmlURL = try decode(values[3], at: 3)
-        identifier = try decode(values[4], at: 4)
-        number = try decode(values[5], at: 5)
-        state = try decode(values[6], at: 6)
-        title = try decode(values[7], at: 7)
-        updatedAt = try decode(values[8], at: 8)
+        body = try decode(values, at: 0)
+        closedAt = try decode(values, at: 1)
+        createdAt = try decode(values, at: 2)
+        htmlURL = try decode(values, at: 3)
+        identifier = try decode(values, at: 4)
+        number = try decode(values, at: 5)
+        state = try decode(values, at: 6)
+        title = try decode(values, at: 7)
+        updatedAt = try decode(values, at: 8)
     }
 
     /// Relationship `assignee` (to-one `User`, inverse `assignedIssues`, Nullify).

@@ -75,11 +75,11 @@ public final class Label: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        color = try decode(values[0], at: 0)
-        identifier = try decode(values[1], at: 1)
-        isDefault = try decode(values[2], at: 2)
-        labelDescription = try decode(values[3], at: 3)
-        name = try decode(values[4], at: 4)
+        color = try decode(values, at: 0)
+        identifier = try decode(values, at: 1)
+        isDefault = try decode(values, at: 2)
+        labelDescription = try decode(values, at: 3)
+        name = try decode(values, at: 4)
     }
 
     /// Relationship `issues` (to-many `Issue`, inverse `labels`, Nullify).

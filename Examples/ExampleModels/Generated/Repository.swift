@@ -107,16 +107,16 @@ public final class Repository: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        fullName = try decode(values[0], at: 0)
-        htmlURL = try decode(values[1], at: 1)
-        identifier = try decode(values[2], at: 2)
-        isPrivate = try decode(values[3], at: 3)
-        language = try decode(values[4], at: 4)
-        name = try decode(values[5], at: 5)
-        openIssuesCount = try decode(values[6], at: 6)
-        pushedAt = try decode(values[7], at: 7)
-        repositoryDescription = try decode(values[8], at: 8)
-        stargazersCount = try decode(values[9], at: 9)
+        fullName = try decode(values, at: 0)
+        htmlURL = try decode(values, at: 1)
+        identifier = try decode(values, at: 2)
+        isPrivate = try decode(values, at: 3)
+        language = try decode(values, at: 4)
+        name = try decode(values, at: 5)
+        openIssuesCount = try decode(values, at: 6)
+        pushedAt = try decode(values, at: 7)
+        repositoryDescription = try decode(values, at: 8)
+        stargazersCount = try decode(values, at: 9)
     }
 
     /// Relationship `issues` (to-many `Issue`, inverse `repository`, Cascade).

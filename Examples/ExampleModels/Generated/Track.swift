@@ -86,13 +86,13 @@ public final class Track: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        about = try decode(values[0], at: 0)
-        duration = try decode(values[1], at: 1)
-        identifier = try decode(values[2], at: 2)
-        lyrics = try decode(values[3], at: 3)
-        number = try decode(values[4], at: 4)
-        streamingURL = try decode(values[5], at: 5)
-        title = try decode(values[6], at: 6)
+        about = try decode(values, at: 0)
+        duration = try decode(values, at: 1)
+        identifier = try decode(values, at: 2)
+        lyrics = try decode(values, at: 3)
+        number = try decode(values, at: 4)
+        streamingURL = try decode(values, at: 5)
+        title = try decode(values, at: 6)
     }
 
     /// Relationship `album` (to-one `Album`, inverse `tracks`, Nullify).

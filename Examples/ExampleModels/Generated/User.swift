@@ -95,14 +95,14 @@ public final class User: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        avatarURL = try decode(values[0], at: 0)
-        company = try decode(values[1], at: 1)
-        gravatarIdentifier = try decode(values[2], at: 2)
-        htmlURL = try decode(values[3], at: 3)
-        identifier = try decode(values[4], at: 4)
-        login = try decode(values[5], at: 5)
-        name = try decode(values[6], at: 6)
-        type = try decode(values[7], at: 7)
+        avatarURL = try decode(values, at: 0)
+        company = try decode(values, at: 1)
+        gravatarIdentifier = try decode(values, at: 2)
+        htmlURL = try decode(values, at: 3)
+        identifier = try decode(values, at: 4)
+        login = try decode(values, at: 5)
+        name = try decode(values, at: 6)
+        type = try decode(values, at: 7)
     }
 
     /// Relationship `assignedIssues` (to-many `Issue`, inverse `assignee`, Nullify).

@@ -123,7 +123,7 @@ struct EntityContextBuilder {
             readExpression: !isJSON ? "\(reference).attributeValue"
                 : storage.isOptional ? "\(reference).map(encodeJSON) ?? .null" : "encodeJSON(\(reference))",
             decodeExpression: decodeExpression(of: "value", index: index, storage: storage),
-            loadExpression: decodeExpression(of: "values[\(index)]", index: index, storage: storage),
+            loadExpression: decodeExpression(of: storage.isJSON ? "values[\(index)]" : "values", index: index, storage: storage),
             summary: attributeTranslator.summary(of: attribute, storage: storage),
             inheritedFrom: resolved.declaringEntity == entity.name ? nil : resolved.declaringEntity,
             jsonKey: attribute.userInfo["rest.key"] ?? jsonKeys.jsonKey(forProperty: attribute.name)

@@ -33,7 +33,8 @@ public struct AttributeContext: Sendable, Hashable, Codable {
     public var readExpression: String
     /// The expression decoding `value` for the property (`try decode(value, at: 0)`).
     public var decodeExpression: String
-    /// The expression decoding the property from a store's `values` (`try decode(values[0], at: 0)`).
+    /// The expression decoding the property from a store's `values` (`try decode(values, at: 0)`; JSON-stored
+    /// values `try decodeJSON(values[0], at: 0)`).
     public var loadExpression: String
     /// A one-line description for the doc comment (`String, required, length 1...60`).
     public var summary: String

@@ -150,6 +150,16 @@ open class ManagedObject {
         throw typeMismatch(value, at: index)
     }
 
+    /// Converts the value at `index` of a store's `values` (in schema order) for the attribute at `index`,
+    /// throwing the same typed error as the overload that takes one value. Generated ``loadAttributes(from:)`` overrides
+    /// call this: reading the value inside, and again only to report a mismatch, spares a copy of
+    /// every value that passing `values[index]` makes.
+    @inlinable @inline(__always)
+    public final func decode<Value: AttributeValueConvertible>(_ values: SharedSlice<AttributeValue>, at index: Int) throws -> Value {
+        if let converted = Value(attributeValue: values[index]) { return converted }
+        throw typeMismatch(values[index], at: index)
+    }
+
     /// The error for a value that does not fit the attribute at `index`.
     @usableFromInline
     final func typeMismatch(_ value: AttributeValue, at index: Int) -> ObjectGraphError {

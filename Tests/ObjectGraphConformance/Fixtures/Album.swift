@@ -62,12 +62,12 @@ public final class Album: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        title = try decode(values[0], at: 0)
-        year = try decode(values[1], at: 1)
-        releaseDate = try decode(values[2], at: 2)
-        price = try decode(values[3], at: 3)
-        isLive = try decode(values[4], at: 4)
-        rating = try decode(values[5], at: 5)
+        title = try decode(values, at: 0)
+        year = try decode(values, at: 1)
+        releaseDate = try decode(values, at: 2)
+        price = try decode(values, at: 3)
+        isLive = try decode(values, at: 4)
+        rating = try decode(values, at: 5)
     }
 
     /// Relationship `band` (to-one `Band`, inverse `albums`, Nullify).

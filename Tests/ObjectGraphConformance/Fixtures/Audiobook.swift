@@ -48,7 +48,7 @@ public final class Audiobook: Media {
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
         try super.loadAttributes(from: values)
-        narrator = try decode(values[2], at: 2)
+        narrator = try decode(values, at: 2)
     }
 
     /// Creates a `Audiobook` in `context`, with every required attribute that has no default.

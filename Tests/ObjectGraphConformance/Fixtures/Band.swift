@@ -61,11 +61,11 @@ public final class Band: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        name = try decode(values[0], at: 0)
-        formed = try decode(values[1], at: 1)
-        rating = try decode(values[2], at: 2)
-        isActive = try decode(values[3], at: 3)
-        website = try decode(values[4], at: 4)
+        name = try decode(values, at: 0)
+        formed = try decode(values, at: 1)
+        rating = try decode(values, at: 2)
+        isActive = try decode(values, at: 3)
+        website = try decode(values, at: 4)
     }
 
     /// Relationship `albums` (to-many `Album`, inverse `band`, Cascade).

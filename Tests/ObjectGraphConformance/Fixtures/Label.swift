@@ -41,8 +41,8 @@ public final class Label: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        name = try decode(values[0], at: 0)
-        founded = try decode(values[1], at: 1)
+        name = try decode(values, at: 0)
+        founded = try decode(values, at: 1)
     }
 
     /// Relationship `bands` (to-many `Band`, inverse `label`, Deny).

@@ -51,9 +51,9 @@ public final class Manager: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        name = try decode(values[0], at: 0)
-        email = try decode(values[1], at: 1)
-        photo = try decode(values[2], at: 2)
+        name = try decode(values, at: 0)
+        email = try decode(values, at: 1)
+        photo = try decode(values, at: 2)
         nicknames = try decodeJSON(values[3], at: 3)
     }
 

@@ -49,8 +49,8 @@ open class Media: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     open override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        title = try decode(values[0], at: 0)
-        published = try decode(values[1], at: 1)
+        title = try decode(values, at: 0)
+        published = try decode(values, at: 1)
     }
 
     /// The typed fields of `Media` for predicates and sorts.

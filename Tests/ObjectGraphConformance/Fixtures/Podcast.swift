@@ -67,10 +67,10 @@ public final class Podcast: Media {
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
         try super.loadAttributes(from: values)
-        episodeCount = try decode(values[2], at: 2)
-        feedURL = try decode(values[3], at: 3)
-        artwork = try decode(values[4], at: 4)
-        identifier = try decode(values[5], at: 5)
+        episodeCount = try decode(values, at: 2)
+        feedURL = try decode(values, at: 3)
+        artwork = try decode(values, at: 4)
+        identifier = try decode(values, at: 5)
     }
 
     /// Creates a `Podcast` in `context`, with every required attribute that has no default.

@@ -37,7 +37,7 @@ public final class Tag: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        name = try decode(values[0], at: 0)
+        name = try decode(values, at: 0)
     }
 
     /// Relationship `tracks` (to-many `Track`, inverse `tags`, Nullify).

@@ -52,10 +52,10 @@ public final class Track: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        title = try decode(values[0], at: 0)
-        duration = try decode(values[1], at: 1)
-        number = try decode(values[2], at: 2)
-        identifier = try decode(values[3], at: 3)
+        title = try decode(values, at: 0)
+        duration = try decode(values, at: 1)
+        number = try decode(values, at: 2)
+        identifier = try decode(values, at: 3)
     }
 
     /// Relationship `album` (to-one `Album`, required, inverse `tracks`, Nullify).

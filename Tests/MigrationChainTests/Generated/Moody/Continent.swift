@@ -36,7 +36,7 @@ final class Continent: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        numericISO3166Code = try decode(values[0], at: 0)
+        numericISO3166Code = try decode(values, at: 0)
     }
 
     /// Relationship `countries` (to-many `Country`, required, inverse `continent`, Nullify).

@@ -59,11 +59,11 @@ final class Country: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        markedForDeletionDate = try decode(values[0], at: 0)
-        numberOfMoods = try decode(values[1], at: 1)
-        numericISO3166Code = try decode(values[2], at: 2)
-        uniquenessDummy = try decode(values[3], at: 3)
-        updatedAt = try decode(values[4], at: 4)
+        markedForDeletionDate = try decode(values, at: 0)
+        numberOfMoods = try decode(values, at: 1)
+        numericISO3166Code = try decode(values, at: 2)
+        uniquenessDummy = try decode(values, at: 3)
+        updatedAt = try decode(values, at: 4)
     }
 
     /// Relationship `continent` (to-one `Continent`, inverse `countries`, Nullify).

@@ -77,15 +77,15 @@ final class Mood: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        colors = try decode(values[0], at: 0)
-        creatorID = try decode(values[1], at: 1)
-        date = try decode(values[2], at: 2)
-        latitude = try decode(values[3], at: 3)
-        longitude = try decode(values[4], at: 4)
-        markedForDeletionDate = try decode(values[5], at: 5)
-        markedForRemoteDeletion = try decode(values[6], at: 6)
-        rating = try decode(values[7], at: 7)
-        remoteID = try decode(values[8], at: 8)
+        colors = try decode(values, at: 0)
+        creatorID = try decode(values, at: 1)
+        date = try decode(values, at: 2)
+        latitude = try decode(values, at: 3)
+        longitude = try decode(values, at: 4)
+        markedForDeletionDate = try decode(values, at: 5)
+        markedForRemoteDeletion = try decode(values, at: 6)
+        rating = try decode(values, at: 7)
+        remoteID = try decode(values, at: 8)
     }
 
     /// Relationship `country` (to-one `Country`, inverse `moods`, Nullify).

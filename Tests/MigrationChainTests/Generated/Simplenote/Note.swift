@@ -99,19 +99,19 @@ final class Note: SPManagedObject {
     /// Loads every stored attribute from a store's values.
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
         try super.loadAttributes(from: values)
-        content = try decode(values[2], at: 2)
-        creationDate = try decode(values[3], at: 3)
-        deleted = try decode(values[4], at: 4)
-        lastPosition = try decode(values[5], at: 5)
-        modificationDate = try decode(values[6], at: 6)
-        noteSynced = try decode(values[7], at: 7)
-        owner = try decode(values[8], at: 8)
-        pinned = try decode(values[9], at: 9)
-        publishURL = try decode(values[10], at: 10)
-        remoteId = try decode(values[11], at: 11)
-        shareURL = try decode(values[12], at: 12)
-        systemTags = try decode(values[13], at: 13)
-        tags = try decode(values[14], at: 14)
+        content = try decode(values, at: 2)
+        creationDate = try decode(values, at: 3)
+        deleted = try decode(values, at: 4)
+        lastPosition = try decode(values, at: 5)
+        modificationDate = try decode(values, at: 6)
+        noteSynced = try decode(values, at: 7)
+        owner = try decode(values, at: 8)
+        pinned = try decode(values, at: 9)
+        publishURL = try decode(values, at: 10)
+        remoteId = try decode(values, at: 11)
+        shareURL = try decode(values, at: 12)
+        systemTags = try decode(values, at: 13)
+        tags = try decode(values, at: 14)
     }
 
     /// Creates a `Note` in `context`, with every required attribute that has no default.

@@ -68,14 +68,14 @@ final class Preferences: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        analytics_enabled = try decode(values[0], at: 0)
-        ghostData = try decode(values[1], at: 1)
-        recent_searches = try decode(values[2], at: 2)
-        simperiumKey = try decode(values[3], at: 3)
-        subscription_date = try decode(values[4], at: 4)
-        subscription_level = try decode(values[5], at: 5)
-        subscription_platform = try decode(values[6], at: 6)
-        was_sustainer = try decode(values[7], at: 7)
+        analytics_enabled = try decode(values, at: 0)
+        ghostData = try decode(values, at: 1)
+        recent_searches = try decode(values, at: 2)
+        simperiumKey = try decode(values, at: 3)
+        subscription_date = try decode(values, at: 4)
+        subscription_level = try decode(values, at: 5)
+        subscription_platform = try decode(values, at: 6)
+        was_sustainer = try decode(values, at: 7)
     }
 
     /// Creates a `Preferences` in `context`, with every required attribute that has no default.

@@ -41,8 +41,8 @@ class SPManagedObject: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        ghostData = try decode(values[0], at: 0)
-        simperiumKey = try decode(values[1], at: 1)
+        ghostData = try decode(values, at: 0)
+        simperiumKey = try decode(values, at: 1)
     }
 
     /// The typed fields of `SPManagedObject` for predicates and sorts.

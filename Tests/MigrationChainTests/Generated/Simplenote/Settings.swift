@@ -68,14 +68,14 @@ final class Settings: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        decline_skip_versions = try decode(values[0], at: 0)
-        dislike_skip_versions = try decode(values[1], at: 1)
-        ghostData = try decode(values[2], at: 2)
-        like_skip_versions = try decode(values[3], at: 3)
-        minimum_events = try decode(values[4], at: 4)
-        minimum_interval_days = try decode(values[5], at: 5)
-        ratings_disabled = try decode(values[6], at: 6)
-        simperiumKey = try decode(values[7], at: 7)
+        decline_skip_versions = try decode(values, at: 0)
+        dislike_skip_versions = try decode(values, at: 1)
+        ghostData = try decode(values, at: 2)
+        like_skip_versions = try decode(values, at: 3)
+        minimum_events = try decode(values, at: 4)
+        minimum_interval_days = try decode(values, at: 5)
+        ratings_disabled = try decode(values, at: 6)
+        simperiumKey = try decode(values, at: 7)
     }
 
     /// Creates a `Settings` in `context`, with every required attribute that has no default.

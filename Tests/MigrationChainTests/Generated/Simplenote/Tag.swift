@@ -49,9 +49,9 @@ final class Tag: SPManagedObject {
     /// Loads every stored attribute from a store's values.
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
         try super.loadAttributes(from: values)
-        self.index = try decode(values[2], at: 2)
-        name = try decode(values[3], at: 3)
-        share = try decode(values[4], at: 4)
+        self.index = try decode(values, at: 2)
+        name = try decode(values, at: 3)
+        share = try decode(values, at: 4)
     }
 
     /// Creates a `Tag` in `context`, with every required attribute that has no default.

@@ -44,9 +44,9 @@ public final class Event: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        note = try decode(values[0], at: 0)
-        timeStamp = try decode(values[1], at: 1)
-        title = try decode(values[2], at: 2)
+        note = try decode(values, at: 0)
+        timeStamp = try decode(values, at: 1)
+        title = try decode(values, at: 2)
     }
 
     /// Creates a `Event` in `context`, with every required attribute that has no default.
