@@ -73,7 +73,7 @@ extension ObjectContext {
         }
         object.relationshipStates = factory.entity.loadedRelationshipStates
         object.committedToOneIDs = snapshot.pointee.toOneIDs
-        applyPendingToOnes(to: object)
+        if !pendingToOne.isEmpty { applyPendingToOnes(to: object) }
         return object
     }
 

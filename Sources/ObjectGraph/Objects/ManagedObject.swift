@@ -91,9 +91,10 @@ open class ManagedObject {
     }
 
     /// A registered object leaves its context's identity map, which does not retain it. An integer key is
-    /// read in place: passing the whole ID copied it.
+    /// read in place: passing the whole ID copied it. The link of a context that is gone says so without
+    /// loading the weak reference.
     deinit {
-        guard lifecycle == .persisted, let context else { return }
+        guard lifecycle == .persisted, link?.isOpen == true, let context else { return }
         let identity = Unmanaged.passUnretained(self).toOpaque()
         if case .integer(let key) = objectID.key {
             context.registered.forget(integerKey: key, identity: identity)
