@@ -130,5 +130,7 @@ import Testing
             + "RETURNING t.\"_pk\") SELECT array_agg(\"_pk\") FROM updated")
         #expect(WriteSQL(dialect: .postgreSQL).lockInKeyOrder(table: "Album")
             == "SELECT count(*) FROM (SELECT 1 FROM \"Album\" WHERE \"_pk\" = ANY($1) ORDER BY \"_pk\" FOR NO KEY UPDATE) AS locked")
+        #expect(WriteSQL(dialect: .postgreSQL).lockInKeyOrder(table: "Album", forDeletion: true)
+            == "SELECT count(*) FROM (SELECT 1 FROM \"Album\" WHERE \"_pk\" = ANY($1) ORDER BY \"_pk\" FOR UPDATE) AS locked")
     }
 }

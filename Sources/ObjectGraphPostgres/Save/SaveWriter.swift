@@ -31,28 +31,16 @@ struct SaveWriter {
     /// Applies `changes`; returns the permanent IDs of the inserted objects, in change set order.
     mutating func apply(_ changes: ChangeSet) async throws -> [AnyObjectID] {
         try await allocateKeys(for: changes.inserted)
-        var conflicts: [StoreConflict] = []
-        for deleted in try inLockOrder(changes.deleted, id: \.id) {
-            guard try await !delete(deleted) else { continue }
-            conflicts.append(StoreConflict(
-                id: deleted.id, entityName: deleted.entityName, isDeletion: true, readVersion: deleted.readVersion, stored: nil))
-        }
-        for updated in try await update(changes.updated) {
-            conflicts.append(StoreConflict(
-                id: updated.id, entityName: updated.entityName, isDeletion: false, readVersion: updated.readVersion, stored: nil))
+        let (deleted, updated) = try await changeExistingRows(changes)
+        let conflicts = deleted.map {
+            StoreConflict(id: $0.id, entityName: $0.entityName, isDeletion: true, readVersion: $0.readVersion, stored: nil)
+        } + updated.map {
+            StoreConflict(id: $0.id, entityName: $0.entityName, isDeletion: false, readVersion: $0.readVersion, stored: nil)
         }
         if !conflicts.isEmpty { throw try await describe(conflicts) }
         try await insert(changes.inserted)
         for change in changes.toManyChanges { try await apply(change) }
         return keys.permanentIDs
-    }
-
-    /// `objects` sorted by table and key, the order every save locks existing rows in (updates too: see
-    /// ``update(_:)``): two concurrent saves changing the same rows then wait for each other in turn, never
-    /// in a cycle (a deadlock, 40P01).
-    private func inLockOrder<Object>(_ objects: [Object], id: (Object) -> AnyObjectID) throws -> [Object] {
-        let ordered = try objects.map { object in (object, try schema.layout(of: id(object).entityName).table, try keys.key(of: id(object))) }
-        return ordered.sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map(\.0)
     }
 
     /// Takes as many keys from each table's sequence as the save inserts into it, all in one statement
@@ -95,25 +83,6 @@ struct SaveWriter {
             conflict.stored = byID[conflict.id]
             return conflict
         })
-    }
-
-    /// `DELETE` of the row; its link rows go with it (`ON DELETE CASCADE`), keys naming it become NULL.
-    /// `false` when the row is not at the version the deletion was read at.
-    private func delete(_ deleted: DeletedObject) async throws -> Bool {
-        let layout = try schema.layout(of: deleted.entityName)
-        var arguments: [AttributeValue] = [.integer(try keys.key(of: deleted.id))]
-        let sql = WriteSQL(dialect: .postgreSQL).delete(from: layout.table) + versionCondition(deleted.readVersion, into: &arguments)
-        var found = false
-        try await connection.run(sql + " RETURNING 1", arguments) { _ in found = true }
-        guard found || deleted.readVersion > 0 else { throw ObjectGraphError.objectNotFound(deleted.id) }
-        return found
-    }
-
-    /// ` AND "_version" = $n` with `readVersion` appended to `arguments`, or nothing for an unchecked change (0).
-    private func versionCondition(_ readVersion: Int64, into arguments: inout [AttributeValue]) -> String {
-        guard readVersion > 0 else { return "" }
-        arguments.append(.integer(readVersion))
-        return " AND \(SQL.quote(SQL.versionColumn)) = \(SQLDialect.postgreSQL.placeholder(arguments.count))"
     }
 
     /// Membership and order of one to-many (see the SQLite store's writer, which shares the statements).

@@ -17,10 +17,12 @@ public final class ToolProcess: @unchecked Sendable {
     private let process = Process()
     private let outputURL: URL?
 
-    /// Starts `tool` with `arguments`; its standard output is discarded unless `capturingOutput`.
-    public init(_ tool: String, _ arguments: [String], capturingOutput: Bool = false) throws {
+    /// Starts `tool` with `arguments`; its standard output is discarded unless `capturingOutput`, its
+    /// standard error when `discardingErrors` (a tool the caller ends on purpose).
+    public init(_ tool: String, _ arguments: [String], capturingOutput: Bool = false, discardingErrors: Bool = false) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
+        if discardingErrors { process.standardError = FileHandle.nullDevice }
         if capturingOutput {
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("tool-output-\(UUID().uuidString)")
             _ = FileManager.default.createFile(atPath: url.path, contents: nil)

@@ -100,6 +100,29 @@ enum TestDatabase {
         return locker
     }
 
+    /// Starts a session that holds session-level advisory lock `key` until ``releaseAdvisoryLock(_:)`` ends
+    /// it (at most a minute), and returns once the lock is granted; the caller awaits the returned `psql`'s exit.
+    static func holdAdvisoryLock(_ key: Int64) async throws -> ToolProcess {
+        let holder = try ToolProcess("psql", [url ?? "", "-q", "-c", "SELECT pg_advisory_lock(\(key)); SELECT pg_sleep(60);"],
+                                 discardingErrors: true)
+        try await waitFor(advisoryLockCount(key))
+        return holder
+    }
+
+    /// Ends the session holding advisory lock `key` (``holdAdvisoryLock(_:)``), which releases it.
+    static func releaseAdvisoryLock(_ key: Int64) async throws {
+        try await psql("SELECT pg_terminate_backend(pid) FROM pg_locks WHERE \(advisoryLockCondition(key)) AND granted")
+    }
+
+    /// The count of the granted advisory locks `key` (below 2³¹: its high half, `classid`, is 0).
+    private static func advisoryLockCount(_ key: Int64) -> String {
+        "SELECT count(*) FROM pg_locks WHERE \(advisoryLockCondition(key)) AND granted"
+    }
+
+    private static func advisoryLockCondition(_ key: Int64) -> String {
+        "locktype = 'advisory' AND classid = 0 AND objid = \(key) AND objsubid = 1"
+    }
+
     /// Waits (up to 30 s) until the count `countSQL` selects on the test server is positive.
     static func waitFor(_ countSQL: String) async throws {
         for _ in 0..<600 {

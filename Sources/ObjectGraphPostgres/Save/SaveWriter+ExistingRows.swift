@@ -4,42 +4,54 @@ import ObjectGraphSQL
 import PostgresNIO
 
 extension SaveWriter {
-    /// Updates the changed columns of every object, and their versions: the objects that change the same
-    /// columns of an entity together, up to ``rowsPerBatch`` per statement
-    /// (``WriteSQL/updateFromArrays(table:columns:locking:)``). Table by table (in name order), the rows a
-    /// save updates are locked in key order, so that concurrent saves never wait for each other in a
-    /// cycle: a table whose updates form one group has its batches in key order, and each batch's
-    /// statement locks its rows before updating them (one round trip); a table with several groups has
-    /// all its rows locked first by one statement (``WriteSQL/lockInKeyOrder(table:)``).
-    /// Returns the updates whose row was not at the version they were read at (conflicts).
-    /// - Throws: ``ObjectGraphError/objectNotFound(_:)`` for an unchecked update (read version 0) of a row
-    ///   that does not exist.
-    func update(_ updated: [UpdatedObject]) async throws -> [UpdatedObject] {
-        var conflicts: [UpdatedObject] = []
-        let groups = try UpdateGroup.grouping(updated, schema: schema).enumerated()
-            .sorted { ($0.element.layout.table, $0.offset) < ($1.element.layout.table, $1.offset) }.map(\.element)
-        var start = groups.startIndex
-        while start < groups.endIndex {
-            let table = groups[start].layout.table
-            let end = groups[start...].firstIndex { $0.layout.table != table } ?? groups.endIndex
-            let ofTable = try groups[start..<end].map { group in
-                (group, members: try group.members.map { (key: try keys.key(of: $0.id), update: $0) }.sorted { $0.key < $1.key })
+    /// Deletes and updates the existing rows `changes` names, tables in name order, in the save's lock
+    /// order (``TableChanges``): when the table's changes do not lock their rows in key order themselves,
+    /// one statement locks them all first (``WriteSQL/lockInKeyOrder(table:forDeletion:)``; in the mode a
+    /// delete takes when the table has deletes, so no delete waits to strengthen a lock it holds).
+    /// Updates go by group (the objects that change the same columns of an entity), up to
+    /// ``rowsPerBatch`` per statement (``WriteSQL/updateFromArrays(table:columns:locking:)``).
+    /// Returns the deletes and the updates whose row was not at the version they were read at (conflicts).
+    /// - Throws: ``ObjectGraphError/objectNotFound(_:)`` for an unchecked delete or update (read version 0)
+    ///   of a row that does not exist.
+    func changeExistingRows(_ changes: ChangeSet) async throws -> (deleted: [DeletedObject], updated: [UpdatedObject]) {
+        var conflicts: (deleted: [DeletedObject], updated: [UpdatedObject]) = ([], [])
+        for table in try TableChanges.byTable(deleted: changes.deleted, updated: changes.updated, schema: schema, keys: keys) {
+            let keys = table.keysToLockFirst
+            if !keys.isEmpty { try await lockInKeyOrder(keys, of: table.table, forDeletion: !table.deleted.isEmpty) }
+            for (key, deleted) in table.deleted where try await !delete(deleted, key: key) {
+                conflicts.deleted.append(deleted)
             }
-            if ofTable.count > 1 { try await lockInKeyOrder(ofTable.flatMap { $0.members.map(\.key) }.sorted(), of: table) }
-            for (group, members) in ofTable {
-                conflicts += try await update(members, of: group, locking: ofTable.count == 1)
+            for (group, members) in table.updated {
+                conflicts.updated += try await update(members, of: group, locking: table.batchesLockTheirRows)
             }
-            start = end
         }
         return conflicts
     }
 
     /// Locks the rows of `table` whose (sorted) `keys` are given, in key order.
-    private func lockInKeyOrder(_ keys: [Int64], of table: String) async throws {
-        guard keys.count > 1 else { return }
+    private func lockInKeyOrder(_ keys: [Int64], of table: String, forDeletion: Bool) async throws {
         var array = ColumnArray(.position, capacity: keys.count)
         for key in keys { _ = array.append(.integer(key)) }
-        try await connection.run(WriteSQL(dialect: .postgreSQL).lockInKeyOrder(table: table), [array])
+        try await connection.run(WriteSQL(dialect: .postgreSQL).lockInKeyOrder(table: table, forDeletion: forDeletion), [array])
+    }
+
+    /// `DELETE` of the row; its link rows go with it (`ON DELETE CASCADE`), keys naming it become NULL.
+    /// `false` when the row is not at the version the deletion was read at.
+    private func delete(_ deleted: DeletedObject, key: Int64) async throws -> Bool {
+        let layout = try schema.layout(of: deleted.entityName)
+        var arguments: [AttributeValue] = [.integer(key)]
+        let sql = WriteSQL(dialect: .postgreSQL).delete(from: layout.table) + versionCondition(deleted.readVersion, into: &arguments)
+        var found = false
+        try await connection.run(sql + " RETURNING 1", arguments) { _ in found = true }
+        guard found || deleted.readVersion > 0 else { throw ObjectGraphError.objectNotFound(deleted.id) }
+        return found
+    }
+
+    /// ` AND "_version" = $n` with `readVersion` appended to `arguments`, or nothing for an unchecked change (0).
+    private func versionCondition(_ readVersion: Int64, into arguments: inout [AttributeValue]) -> String {
+        guard readVersion > 0 else { return "" }
+        arguments.append(.integer(readVersion))
+        return " AND \(SQL.quote(SQL.versionColumn)) = \(SQLDialect.postgreSQL.placeholder(arguments.count))"
     }
 
     /// Updates `members` of `group`, sorted by key, in batches; `locking`: each batch's statement locks
