@@ -59,8 +59,8 @@ extension SaveWriter {
     private func update(_ members: [(key: Int64, update: UpdatedObject)], of group: UpdateGroup, locking: Bool) async throws -> [UpdatedObject] {
         var conflicts: [UpdatedObject] = []
         let sql = WriteSQL(dialect: .postgreSQL)
-        let statement = sql.updateFromArrays(table: group.layout.table, columns: group.columns)
-        let lockingStatement = locking ? sql.updateFromArrays(table: group.layout.table, columns: group.columns, locking: true) : statement
+        let statement = sql.updateFromArrays(table: group.layout.table, columns: group.shape.columns)
+        let lockingStatement = locking ? sql.updateFromArrays(table: group.layout.table, columns: group.shape.columns, locking: true) : statement
         for start in stride(from: members.startIndex, to: members.endIndex, by: Self.rowsPerBatch) {
             let batch = members[start..<min(start + Self.rowsPerBatch, members.endIndex)]
             var columns = [ColumnArray(.position, capacity: batch.count), ColumnArray(.position, capacity: batch.count)]

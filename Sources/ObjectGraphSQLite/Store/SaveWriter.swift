@@ -9,8 +9,8 @@ struct SaveWriter {
     private(set) var keys = KeyAssignment()
     /// The permanent key of each inserted object, in change set order.
     var insertedKeys: [Int64] { keys.insertedKeys }
-    /// The statement of the last update, reused while consecutive updates have its shape.
-    var lastUpdate: UpdateShape?
+    /// The statements of the last update, reused while consecutive updates fit its shape.
+    var lastUpdate: PreparedUpdate?
 
     init(connection: Connection, schema: StoreSchema) {
         self.connection = connection
