@@ -20,7 +20,7 @@ extension CachingStore {
             let isPinned = { (cacheID: AnyObjectID) in self.index.remoteIDs[cacheID].map { self.outbox.isPending($0, readAt: readAt) } ?? true }
             var doomed: [Snapshot] = []
             var doomedIDs: Set<AnyObjectID> = []
-            var cleared: [AnyObjectID: Set<String>] = [:]
+            var cleared: [AnyObjectID: Set<Int>] = [:]
             var level = try await cache.snapshots(for: cacheIDs(ids).filter { !isPinned($0) })
             while !level.isEmpty {
                 doomed += level
@@ -29,8 +29,8 @@ extension CachingStore {
                 for (relationship, destinations) in try await destinationsByRelationship(of: level) {
                     if relationship.deleteRule == .cascade {
                         cascaded.formUnion(destinations.filter { !doomedIDs.contains($0) && !isPinned($0) })
-                    } else if let inverse = model.inverse(of: relationship), !inverse.isToMany {
-                        for destination in destinations { cleared[destination, default: []].insert(inverse.name) }
+                    } else if let inverse = inverseToOneIndex(of: relationship) {
+                        for destination in destinations { cleared[destination, default: []].insert(inverse) }
                     }
                 }
                 level = try await cache.snapshots(for: Array(cascaded))
@@ -40,8 +40,8 @@ extension CachingStore {
             var updates: [UpdatedObject] = []
             let referrers = cleared.keys.filter { !doomedIDs.contains($0) && !isPinned($0) }
             for referrer in try await cache.snapshots(for: referrers) {
-                guard let remoteID = index.remoteIDs[referrer.id], let entity = model.entity(named: referrer.entityName) else { continue }
-                let indices = (cleared[referrer.id] ?? []).compactMap(entity.relationshipIndex(named:)).sorted()
+                guard let remoteID = index.remoteIDs[referrer.id] else { continue }
+                let indices = (cleared[referrer.id] ?? []).sorted()
                 updates.append(UpdatedObject(id: referrer.id, entityName: referrer.entityName, attributes: [],
                                              toOnes: indices.map { ToOneChange(relationshipIndex: $0, destination: nil) }))
                 change.record(remoteID, StoreChange.Object(kind: .updated, entityName: referrer.entityName,
@@ -50,6 +50,15 @@ extension CachingStore {
             change.coalesce(with: try await remove(doomed, updating: updates))
             return change
         }
+    }
+
+    /// The index of `relationship`'s inverse in its destination entity when the inverse is a to-one, also
+    /// its index in every subentity of the destination (they repeat their parent's relationships at the
+    /// same indices), so the referrers it clears need no lookup by name.
+    private func inverseToOneIndex(of relationship: RelationshipDescription) -> Int? {
+        guard let inverseName = relationship.inverseName, let destination = model.entity(named: relationship.destinationEntityName),
+              let index = destination.relationshipIndex(named: inverseName), !destination.relationships[index].isToMany else { return nil }
+        return index
     }
 
     /// For each relationship of the entities of `rows` (asked of the entity that declares it), the cached
