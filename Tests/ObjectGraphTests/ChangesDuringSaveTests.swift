@@ -26,6 +26,13 @@ import Testing
         return (store, context, bands[1], bands[0], album)
     }
 
+    /// ``loaded()`` with two changes pending before a save: Low's rating set to 2, and band Mono inserted.
+    private static func loadedWithChanges() async throws -> (GatedStore, ObjectContext, low: Band, galaxie: Band, album: Album, mono: Band) {
+        let (store, context, low, galaxie, album) = try await loaded()
+        low.rating = 2
+        return (store, context, low, galaxie, album, Band(context: context, name: "Mono"))
+    }
+
     /// Saves `context`, running `meanwhile` while the store holds the save; the save throws `failure`
     /// after `meanwhile` when given.
     private static func save(
@@ -92,9 +99,7 @@ import Testing
     }
 
     @Test func rollbackAfterTheSaveReturnsToWhatItWrote() async throws {
-        let (store, context, low, _, _) = try await Self.loaded()
-        low.rating = 2
-        let mono = Band(context: context, name: "Mono")
+        let (store, context, low, _, _, mono) = try await Self.loadedWithChanges()
         try await Self.save(context, in: store) {
             low.rating = 3
             mono.name = "Mono!"
@@ -200,9 +205,7 @@ import Testing
     }
 
     @Test func anObjectOfTheSaveDeletedDuringItIsDeletedByTheNextSave() async throws {
-        let (store, context, low, _, album) = try await Self.loaded()
-        low.rating = 2
-        let mono = Band(context: context, name: "Mono")
+        let (store, context, low, _, album, mono) = try await Self.loadedWithChanges()
         try await Self.save(context, in: store) {
             context.delete(low)
             context.delete(mono)
@@ -240,9 +243,7 @@ import Testing
     }
 
     @Test func aFailedSaveKeepsItsChangesAndThoseMadeDuringIt() async throws {
-        let (store, context, low, galaxie, album) = try await Self.loaded()
-        low.rating = 2
-        let mono = Band(context: context, name: "Mono")
+        let (store, context, low, galaxie, album, mono) = try await Self.loadedWithChanges()
         low.addToInfluences(galaxie)
         var inserted: Band?
         await #expect(throws: StoreDown()) {
@@ -321,9 +322,7 @@ import Testing
     }
 
     @Test func aResetDuringTheSaveForgetsTheChangesMadeDuringIt() async throws {
-        let (store, context, low, _, _) = try await Self.loaded()
-        low.rating = 2
-        let mono = Band(context: context, name: "Mono")
+        let (store, context, low, _, _, mono) = try await Self.loadedWithChanges()
         try await Self.save(context, in: store) {
             low.isActive = false
             mono.rating = 4
