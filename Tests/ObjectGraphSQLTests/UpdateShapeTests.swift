@@ -49,6 +49,16 @@ struct UpdateShapeTests {
         #expect(other != shape)
     }
 
+    @Test func aRunEndsAtTheFirstUpdateOfAnotherShapeOrAtItsMaximumLength() throws {
+        let layout = try Self.notes.layout(of: "Note")
+        let updates = [[0], [0, 1], [0], [2], [0], [0]].map { Self.update("Note", attributes: $0) }
+        let shape = try UpdateShape(updates[0], layout: layout)
+        #expect(shape.endOfRun(in: updates, from: 0) == 3)
+        #expect(shape.endOfRun(in: updates, from: 0, maximumLength: 2) == 2)
+        #expect(shape.endOfRun(in: updates, from: 3) == 3)
+        #expect(shape.endOfRun(in: updates, from: 4) == 6)
+    }
+
     @Test func anAttributeOrToOneTheEntityLacksIsNamed() throws {
         let band = try Self.music.layout(of: "Band")
         let albums = try #require(band.entity.relationshipIndex(named: "albums"))

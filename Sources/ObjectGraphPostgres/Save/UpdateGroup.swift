@@ -11,27 +11,27 @@ struct UpdateGroup {
 
     var layout: EntityLayout { shape.layout }
 
-    /// `updated` grouped by shape, groups in order of first appearance.
+    /// `updated` grouped by shape, groups in order of first appearance; a shape is made once per run of
+    /// consecutive updates that have it.
     /// - Throws: ``ObjectGraphError/inconsistentData(_:)`` for a change of an attribute or to-one the entity
     ///   does not have.
     static func grouping(_ updated: [UpdatedObject], schema: StoreSchema) throws -> [UpdateGroup] {
         var groups: [UpdateGroup] = []
         var positions: [UpdateShape: Int] = [:]
-        for member in updated {
-            if let last = groups.indices.last, groups[last].shape.fits(member) {
-                groups[last].members.append(member)
-                continue
-            }
-            let shape = try UpdateShape(member, layout: try schema.layout(of: member.entityName))
+        var start = updated.startIndex
+        while start < updated.endIndex {
+            let shape = try UpdateShape(updated[start], layout: try schema.layout(of: updated[start].entityName))
+            let end = shape.endOfRun(in: updated, from: start)
             if let position = positions[shape] {
-                groups[position].members.append(member)
-                continue
+                groups[position].members += updated[start..<end]
+            } else {
+                positions[shape] = groups.count
+                let layout = shape.layout
+                let types = shape.attributes.map { ColumnType.attribute(layout.entity.attributes[$0].type) }
+                    + shape.toOneSlots.map { ColumnType.key(referencing: layout.toOneDestinationTables[$0]) }
+                groups.append(UpdateGroup(shape: shape, types: types, members: Array(updated[start..<end])))
             }
-            positions[shape] = groups.count
-            let layout = shape.layout
-            let types = shape.attributes.map { ColumnType.attribute(layout.entity.attributes[$0].type) }
-                + shape.toOneSlots.map { ColumnType.key(referencing: layout.toOneDestinationTables[$0]) }
-            groups.append(UpdateGroup(shape: shape, types: types, members: [member]))
+            start = end
         }
         return groups
     }

@@ -8,7 +8,7 @@ import ObjectGraph
 ///
 /// ```swift
 /// let shape = try UpdateShape(updates[0], layout: try schema.layout(of: updates[0].entityName))
-/// let run = updates.prefix { shape.fits($0) }        // one statement, `shape.columns` set
+/// let end = shape.endOfRun(in: updates, from: 0)    // updates[0..<end]: one statement, `shape.columns` set
 /// ```
 package struct UpdateShape: Hashable, Sendable {
     /// The layout of the updated entity.
@@ -45,8 +45,16 @@ package struct UpdateShape: Hashable, Sendable {
         columns = attributes.compactMap { layout.attributeColumns[$0] } + toOneSlots.map { layout.toOneColumns[$0] }
     }
 
-    /// Whether `updated` has this shape, found without making its shape (saves list updates of one shape
-    /// together, so most updates fit the previous one's).
+    /// The end of the run of consecutive updates from `start` on that have this shape, at most
+    /// `maximumLength` of them: `updates[start..<end]` share a statement. Each is matched without making
+    /// its shape (saves list updates of one shape together, so runs are long).
+    package func endOfRun(in updates: [UpdatedObject], from start: Int, maximumLength: Int = .max) -> Int {
+        var end = start
+        while end < updates.endIndex, end - start < maximumLength, fits(updates[end]) { end += 1 }
+        return end
+    }
+
+    /// Whether `updated` has this shape.
     package func fits(_ updated: UpdatedObject) -> Bool {
         guard updated.entityName == layout.entity.name, updated.toOnes.count == toOneRelationships.count else { return false }
         let columns = layout.attributeColumns

@@ -14,8 +14,7 @@ extension SaveWriter {
         var start = updates.startIndex
         while start < updates.endIndex {
             let prepared = try preparedUpdate(for: updates[start])
-            var end = start + 1
-            while end < updates.endIndex, end - start < prepared.rowsPerBatch, prepared.shape.fits(updates[end]) { end += 1 }
+            let end = prepared.shape.endOfRun(in: updates, from: start, maximumLength: max(prepared.rowsPerBatch, 1))
             let run = updates[start..<end]
             if run.count == prepared.rowsPerBatch, let batch = try prepared.batch(connection) {
                 try update(batch: run, prepared: prepared, statement: batch)
