@@ -86,6 +86,30 @@ struct PostgresErrorTests {
         #expect(try await store.count(StoreFetchRequest(entityName: "Band")) == 100)
     }
 
+    /// A row the store cannot read in the middle of a fetch of many (rows still arrive while the reader
+    /// stops): the fetch fails naming the row, and the store's one connection serves the next statements.
+    @Test func anUnreadableRowInTheMiddleOfAFetchFailsItAndTheConnectionGoesOn() async throws {
+        var configuration = try TestDatabase.configuration()
+        configuration.maximumConnections = 1
+        let store = try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        for number in 0..<5_000 { _ = Band(context: context, name: "Band \(number)") }
+        try await context.save()
+        let table = "\"\(try #require(configuration.schema))\".\"Band\""
+        let row = try await TestDatabase.psql("SELECT \"_pk\" || ',' || \"_entity\" FROM \(table) ORDER BY \"_pk\" OFFSET 2500 LIMIT 1")
+            .split(separator: ",")
+        let (key, code) = (try #require(row.first), try #require(row.last))
+        try await TestDatabase.psql("UPDATE \(table) SET \"_entity\" = 999 WHERE \"_pk\" = \(key)")
+        await #expect(throws: ObjectGraphError.inconsistentData("row Band/\(key) has an unknown entity code 999")) {
+            try await store.fetch(StoreFetchRequest(entityName: "Band"))
+        }
+        #expect(try await store.count(StoreFetchRequest(entityName: "Band")) == 5_000)
+        try await TestDatabase.psql("UPDATE \(table) SET \"_entity\" = \(code) WHERE \"_pk\" = \(key)")
+        let bands = try await store.fetch(StoreFetchRequest(entityName: "Band"))
+        let middle = AnyObjectID(entityName: "Band", key: .integer(try #require(Int64(key))))
+        #expect(bands.count == 5_000 && bands[2500].id == middle)
+    }
+
     /// The server ends every idle pooled connection: the store's next calls get new connections. The first
     /// may meet a connection whose end the client has not read yet; that is a lost connection, never a wait.
     @Test func pooledConnectionsTheServerEndedAreReplaced() async throws {

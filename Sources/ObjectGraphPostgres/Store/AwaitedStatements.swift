@@ -12,30 +12,30 @@ final class AwaitedStatements: Sendable {
     /// The table of every store of the process.
     static let shared = AwaitedStatements()
 
-    /// A statement's answer and what the error names when the connection closes first.
+    /// What fails a statement's answer and what the error names when the connection closes first.
     private struct Awaited {
-        let answer: EventLoopPromise<PostgresQueryResult>
+        let fail: @Sendable (any Error) -> Void
         let statement: String
     }
 
     private let byConnection = Mutex<[ObjectIdentifier: [UInt64: Awaited]]>([:])
     private let nextID = Atomic<UInt64>(0)
 
-    /// Adds `answer` of `statement` on the open `connection`, on its event loop; returns the ID that
-    /// ``remove(_:on:)`` takes once it is answered.
-    func add(_ answer: EventLoopPromise<PostgresQueryResult>, statement: String, on connection: PostgresConnection) -> UInt64 {
+    /// Adds `statement` on the open `connection`, whose answer `fail` fails, on its event loop; returns
+    /// the ID that ``remove(_:on:)`` takes once it is answered.
+    func add(_ fail: @escaping @Sendable (any Error) -> Void, statement: String, on connection: PostgresConnection) -> UInt64 {
         connection.eventLoop.preconditionInEventLoop()
         let id = nextID.add(1, ordering: .relaxed).newValue
         let isFirst = byConnection.withLock { table in
             let isFirst = table[ObjectIdentifier(connection)] == nil
-            table[ObjectIdentifier(connection), default: [:]][id] = Awaited(answer: answer, statement: statement)
+            table[ObjectIdentifier(connection), default: [:]][id] = Awaited(fail: fail, statement: statement)
             return isFirst
         }
         if isFirst {
             connection.closeFuture.whenComplete { _ in
                 let lost = self.byConnection.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) ?? [:] }
                 for awaited in lost.values {
-                    awaited.answer.fail(PostgresStoreError.connectionLost(
+                    awaited.fail(PostgresStoreError.connectionLost(
                         message: "the connection closed before PostgreSQL answered \(awaited.statement)"))
                 }
             }

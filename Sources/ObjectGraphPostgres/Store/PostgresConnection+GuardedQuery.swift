@@ -4,7 +4,7 @@ import PostgresNIO
 extension PostgresConnection {
     /// Runs `query` and returns all its rows, or throws ``PostgresStoreError/connectionLost(message:)``
     /// naming the statement when the connection is closed before the statement is written or closes
-    /// before it is answered. Every statement the store sends goes through here.
+    /// before it is answered. Every statement the store sends goes through here or ``guardedQuery(_:eachRow:)``.
     ///
     /// postgres-nio (1.33.2) writes a statement to its channel with no write promise, so a statement that
     /// reaches the channel after it closed is dropped and its query is never answered; the waiting
@@ -14,22 +14,52 @@ extension PostgresConnection {
     /// removed only in the later turn that completes `closeFuture`), and the first of the answer and
     /// `closeFuture` (``AwaitedStatements``) completes the result, also on that event loop.
     func guardedQuery(_ query: PostgresQuery) async throws -> PostgresQueryResult {
+        try await guarded(query) { self.query(query, logger: PostgresStore.logger) }.get()
+    }
+
+    /// Runs `query` and hands each row to `body` as it arrives, guarded as ``guardedQuery(_:)``.
+    ///
+    /// The connection's event loop receives rows while `body` reads those before them (where
+    /// ``guardedQuery(_:)`` collects them all before its caller reads the first), so for many rows the
+    /// reading overlaps the server's sending and the event loop's decoding of the messages
+    /// (``RowHandOff``). An error `body` throws ends the statement's rows and is rethrown.
+    func guardedQuery(_ query: PostgresQuery, eachRow body: (PostgresRow) throws -> Void) async throws {
+        let handOff = RowHandOff(eventLoop: eventLoop)
+        guarded(query) {
+            self.query(query, logger: PostgresStore.logger) { row in try handOff.deliver(row) }
+        }.whenComplete { result in
+            handOff.end(result.map { _ in })
+        }
+        do {
+            while let rows = try await handOff.next() {
+                for row in rows { try body(row) }
+            }
+        } catch {
+            handOff.stop()
+            throw error
+        }
+    }
+
+    /// The answer of the statement `send` writes (on the event loop, only while the connection is open),
+    /// or ``PostgresStoreError/connectionLost(message:)`` if the connection closes first.
+    private func guarded<Answer: Sendable>(
+        _ query: PostgresQuery, _ send: @escaping @Sendable () -> EventLoopFuture<Answer>
+    ) -> EventLoopFuture<Answer> {
         let eventLoop = eventLoop
         let statement = Self.summary(of: query.sql)
-        let answer = eventLoop.flatSubmit { () -> EventLoopFuture<PostgresQueryResult> in
+        return eventLoop.flatSubmit { () -> EventLoopFuture<Answer> in
             guard !self.isClosed else {
                 return eventLoop.makeFailedFuture(PostgresStoreError.connectionLost(
                     message: "the connection was closed before \(statement) was sent"))
             }
-            let first = eventLoop.makePromise(of: PostgresQueryResult.self)
-            let id = AwaitedStatements.shared.add(first, statement: statement, on: self)
-            self.query(query, logger: PostgresStore.logger).whenComplete { result in
+            let first = eventLoop.makePromise(of: Answer.self)
+            let id = AwaitedStatements.shared.add({ first.fail($0) }, statement: statement, on: self)
+            send().whenComplete { result in
                 AwaitedStatements.shared.remove(id, on: self)
                 first.completeWith(result)
             }
             return first.futureResult
         }
-        return try await answer.get()
     }
 
     /// The start of `sql` for an error message: its first line, at most 120 characters.

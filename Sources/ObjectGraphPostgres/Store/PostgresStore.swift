@@ -164,7 +164,7 @@ extension PostgresConnection {
     }
 
     private func run(_ query: PostgresQuery, _ body: (PostgresRandomAccessRow) throws -> Void) async throws {
-        for row in try await guardedQuery(query) { try body(row.makeRandomAccess()) }
+        try await guardedQuery(query) { row in try body(row.makeRandomAccess()) }
     }
 
     /// Runs a statement built by the shared translator.
