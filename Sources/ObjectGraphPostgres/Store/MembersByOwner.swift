@@ -31,13 +31,13 @@ struct MembersByOwner {
     /// Adds the row's `member` of `owner` (`nil`: the owner has none), ordered among the owner's members by
     /// the `orderCount` integers at `orderColumn` and after it.
     /// - Throws: ``ObjectGraphError/inconsistentData(_:)`` when the query orders by more integers than this reads.
-    mutating func add(_ member: Int64?, of owner: Int64, orderedBy row: PostgresRandomAccessRow, at orderColumn: Int, count orderCount: Int) throws {
+    mutating func add(_ member: Int64?, of owner: Int64, orderedBy row: RowCells, at orderColumn: Int, count orderCount: Int) throws {
         guard orderCount <= Self.maximumOrderCount else {
             throw ObjectGraphError.inconsistentData("a relationship ordered by \(orderCount) columns")
         }
         func order(_ index: Int) throws -> Int64 {
             guard member != nil, index < orderCount else { return 0 }
-            return try PostgresColumnReader.integer(row[orderColumn + index]) ?? 0
+            return try row.integer(at: orderColumn + index) ?? 0
         }
         entries.append(Entry(owner: owner, order: (try order(0), try order(1), try order(2)), member: member))
     }

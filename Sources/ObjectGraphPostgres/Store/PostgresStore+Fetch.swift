@@ -45,7 +45,7 @@ extension PostgresStore {
             let sql = SelectBuilder(schema: schema, dialect: .postgreSQL).rows(of: table)
             let positionColumn = SQLDialect.postgreSQL.rowSelectWidth(of: table)
             try await connection.run(sql, keys: keys) { row in
-                guard let index = try PostgresColumnReader.integer(row[positionColumn]).map(Int.init),
+                guard let index = try row.integer(at: positionColumn).map(Int.init),
                       tablePositions.indices.contains(index) else { return }
                 found[tablePositions[index]] = try PostgresColumnReader.snapshot(row, schema: schema, table: table)
             }
@@ -61,8 +61,8 @@ extension PostgresStore {
         return try await withConnection { connection in
             var members = MembersByOwner(query, ownerTable: layout.table)
             try await connection.run(query.unorderedIdsSQL, keys: keys) { row in
-                guard let ownerKey = try PostgresColumnReader.integer(row[0]) else { return }
-                try members.add(try PostgresColumnReader.integer(row[1]), of: ownerKey, orderedBy: row, at: 2, count: query.memberOrderCount)
+                guard let ownerKey = try row.integer(at: 0) else { return }
+                try members.add(try row.integer(at: 1), of: ownerKey, orderedBy: row, at: 2, count: query.memberOrderCount)
             }
             return members.finished()
         }
@@ -82,8 +82,8 @@ extension PostgresStore {
             var seen: Set<Int64>? = query.membersAreDistinct ? nil : []
             let ownerColumn = SQLDialect.postgreSQL.rowSelectWidth(of: table)
             try await connection.run(query.unorderedRowsSQL(table), keys: keys) { row in
-                guard let ownerKey = try PostgresColumnReader.integer(row[ownerColumn]) else { return }
-                let member = try PostgresColumnReader.integer(row[0])
+                guard let ownerKey = try row.integer(at: ownerColumn) else { return }
+                let member = try row.integer(at: 0)
                 try members.add(member, of: ownerKey, orderedBy: row, at: ownerColumn + 1, count: query.memberOrderCount)
                 if let member, seen?.insert(member).inserted ?? true {
                     result.snapshots.append(try PostgresColumnReader.snapshot(row, schema: schema, table: table))

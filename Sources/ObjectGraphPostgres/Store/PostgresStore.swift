@@ -144,12 +144,12 @@ public final class PostgresStore: PersistentStore {
 
 extension PostgresConnection {
     /// Runs `sql` with `arguments` and hands each row to `body`.
-    func run(_ sql: String, _ arguments: [AttributeValue] = [], _ body: (PostgresRandomAccessRow) throws -> Void = { _ in }) async throws {
+    func run(_ sql: String, _ arguments: [AttributeValue] = [], _ body: (RowCells) throws -> Void = { _ in }) async throws {
         try await run(try PostgresQuery(sql, arguments), body)
     }
 
     /// Runs `sql` with one array argument per column and hands each row to `body`.
-    func run(_ sql: String, _ columns: [ColumnArray], _ body: (PostgresRandomAccessRow) throws -> Void = { _ in }) async throws {
+    func run(_ sql: String, _ columns: [ColumnArray], _ body: (RowCells) throws -> Void = { _ in }) async throws {
         var bindings = PostgresBindings(capacity: columns.count)
         for column in columns { bindings.append(column) }
         try await run(PostgresQuery(unsafeSQL: sql, binds: bindings), body)
@@ -157,18 +157,22 @@ extension PostgresConnection {
 
     /// Runs `sql` whose one argument is `keys`, bound as a `bigint[]`
     /// (``ObjectGraphSQL/SQLDialect/inIntegerList(_:placeholder:)``), and hands each row to `body`.
-    func run(_ sql: String, keys: [Int64], _ body: (PostgresRandomAccessRow) throws -> Void) async throws {
+    func run(_ sql: String, keys: [Int64], _ body: (RowCells) throws -> Void) async throws {
         var bindings = PostgresBindings(capacity: 1)
         bindings.append(keys)
         try await run(PostgresQuery(unsafeSQL: sql, binds: bindings), body)
     }
 
-    private func run(_ query: PostgresQuery, _ body: (PostgresRandomAccessRow) throws -> Void) async throws {
-        try await guardedQuery(query) { row in try body(row.makeRandomAccess()) }
+    private func run(_ query: PostgresQuery, _ body: (RowCells) throws -> Void) async throws {
+        var cells = RowCells()
+        try await guardedQuery(query) { row in
+            cells.load(row)
+            try body(cells)
+        }
     }
 
     /// Runs a statement built by the shared translator.
-    func run(_ sql: SQLText, _ body: (PostgresRandomAccessRow) throws -> Void = { _ in }) async throws {
+    func run(_ sql: SQLText, _ body: (RowCells) throws -> Void = { _ in }) async throws {
         try await run(sql.text(for: .postgreSQL), sql.arguments, body)
     }
 }

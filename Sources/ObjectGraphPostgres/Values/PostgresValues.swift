@@ -39,6 +39,12 @@ enum PostgresColumnReader {
     static func value(_ cell: PostgresCell, type: AttributeType) -> AttributeValue? {
         guard let bytes = cell.bytes else { return .null }
         if cell.format == .binary, let value = BinaryCell.value(bytes, type: cell.dataType, attributeType: type) { return value }
+        return decodedValue(cell, type: type)
+    }
+
+    /// The value of the non-NULL `cell` through postgres-nio's decoders (for the types and formats
+    /// ``BinaryCell`` does not read); `nil` when it does not decode.
+    static func decodedValue(_ cell: PostgresCell, type: AttributeType) -> AttributeValue? {
         do {
             switch type {
             case .integer16, .integer32, .integer64: return .integer(try cell.decode(Int64.self))
@@ -56,16 +62,9 @@ enum PostgresColumnReader {
         }
     }
 
-    /// The integer in `cell`, or `nil` for NULL.
-    static func integer(_ cell: PostgresCell) throws -> Int64? {
-        guard let bytes = cell.bytes else { return nil }
-        if cell.format == .binary, let integer = BinaryCell.integer(bytes, type: cell.dataType) { return integer }
-        return try cell.decode(Int64.self)
-    }
-
     /// The snapshot of a row whose first columns are `table`'s row select list (``SQLDialect/rowSelectList(of:alias:)``).
-    static func snapshot(_ row: PostgresRandomAccessRow, schema: StoreSchema, table: TableLayout) throws -> Snapshot {
-        guard let key = try integer(row[0]), let code = try integer(row[1]) else {
+    static func snapshot(_ row: RowCells, schema: StoreSchema, table: TableLayout) throws -> Snapshot {
+        guard let key = try row.integer(at: 0), let code = try row.integer(at: 1) else {
             throw ObjectGraphError.inconsistentData("a row of \(table.name) has no key or entity code")
         }
         guard let layout = schema.layout(code: code) else {
@@ -78,7 +77,7 @@ enum PostgresColumnReader {
                 values.append(.null)
                 continue
             }
-            guard let value = value(row[Int(read.index)], type: read.type) else {
+            guard let value = row.value(at: Int(read.index), type: read.type) else {
                 let attribute = layout.entity.attributes[index]
                 throw ObjectGraphError.inconsistentData(
                     "\(table.name)/\(key): the stored \(attribute.name) is not a valid \(attribute.type.rawValue)")
@@ -88,9 +87,9 @@ enum PostgresColumnReader {
         var toOneIDs: [AnyObjectID?] = []
         toOneIDs.reserveCapacity(layout.toOneSelectIndices.count)
         for (column, destination) in zip(layout.toOneSelectIndices, layout.toOneDestinationTables) {
-            toOneIDs.append(try integer(row[Int(column)]).map { AnyObjectID(entityName: destination, key: .integer($0)) })
+            toOneIDs.append(try row.integer(at: Int(column)).map { AnyObjectID(entityName: destination, key: .integer($0)) })
         }
-        let version = try integer(row[table.columns.count + 2]) ?? 0
+        let version = try row.integer(at: table.columns.count + 2) ?? 0
         return Snapshot(id: AnyObjectID(entityName: layout.table, key: .integer(key)), entityName: layout.entity.name,
                         values: values, toOneIDs: toOneIDs, version: version)
     }
