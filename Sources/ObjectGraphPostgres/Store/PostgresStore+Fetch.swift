@@ -9,11 +9,9 @@ extension PostgresStore {
         let (sql, table) = try SelectBuilder(schema: schema, dialect: .postgreSQL).fetch(request)
         let schema = schema
         return try await withConnection { connection in
-            var snapshots: [Snapshot] = []
-            try await connection.run(sql) { row in
-                snapshots.append(try PostgresColumnReader.snapshot(row, schema: schema, table: table))
-            }
-            return snapshots
+            var reader = SnapshotReader(schema: schema, table: table)
+            try await connection.run(sql) { row in try reader.read(row) }
+            return reader.finish()
         }
     }
 
@@ -44,11 +42,15 @@ extension PostgresStore {
             let keys = tablePositions.compactMap { ids[$0].integerKey }
             let sql = SelectBuilder(schema: schema, dialect: .postgreSQL).rows(of: table)
             let positionColumn = SQLDialect.postgreSQL.rowSelectWidth(of: table)
+            var reader = SnapshotReader(schema: schema, table: table)
+            var readPositions: [Int] = []
             try await connection.run(sql, keys: keys) { row in
                 guard let index = try row.integer(at: positionColumn).map(Int.init),
                       tablePositions.indices.contains(index) else { return }
-                found[tablePositions[index]] = try PostgresColumnReader.snapshot(row, schema: schema, table: table)
+                try reader.read(row)
+                readPositions.append(tablePositions[index])
             }
+            for (position, snapshot) in zip(readPositions, reader.finish()) { found[position] = snapshot }
         }
         return found.compactMap { $0 }
     }
@@ -77,7 +79,7 @@ extension PostgresStore {
         let table = try schema.table(named: query.destinationTable)
         let schema = schema
         return try await withConnection { connection in
-            var result = RelatedSnapshots()
+            var reader = SnapshotReader(schema: schema, table: table)
             var members = MembersByOwner(query, ownerTable: layout.table)
             var seen: Set<Int64>? = query.membersAreDistinct ? nil : []
             let ownerColumn = SQLDialect.postgreSQL.rowSelectWidth(of: table)
@@ -86,11 +88,10 @@ extension PostgresStore {
                 let member = try row.integer(at: 0)
                 try members.add(member, of: ownerKey, orderedBy: row, at: ownerColumn + 1, count: query.memberOrderCount)
                 if let member, seen?.insert(member).inserted ?? true {
-                    result.snapshots.append(try PostgresColumnReader.snapshot(row, schema: schema, table: table))
+                    try reader.read(row)
                 }
             }
-            result.destinationIDs = members.finished()
-            return result
+            return RelatedSnapshots(destinationIDs: members.finished(), snapshots: reader.finish())
         }
     }
 }

@@ -32,8 +32,8 @@ extension PostgresBindings {
     }
 }
 
-/// Reads the columns of a table's select list (``TableLayout/selectList(alias:)``) into values: the binary
-/// forms of the store's column types in place (``BinaryCell``), anything else through postgres-nio's decoders.
+/// Reads cells into values: the binary forms of the store's column types in place (``BinaryCell``),
+/// anything else through postgres-nio's decoders.
 enum PostgresColumnReader {
     /// The value of `cell` as an attribute of `type` stores it; `nil` when it does not decode.
     static func value(_ cell: PostgresCell, type: AttributeType) -> AttributeValue? {
@@ -60,38 +60,6 @@ enum PostgresColumnReader {
         } catch {
             return nil
         }
-    }
-
-    /// The snapshot of a row whose first columns are `table`'s row select list (``SQLDialect/rowSelectList(of:alias:)``).
-    static func snapshot(_ row: RowCells, schema: StoreSchema, table: TableLayout) throws -> Snapshot {
-        guard let key = try row.integer(at: 0), let code = try row.integer(at: 1) else {
-            throw ObjectGraphError.inconsistentData("a row of \(table.name) has no key or entity code")
-        }
-        guard let layout = schema.layout(code: code) else {
-            throw ObjectGraphError.inconsistentData("row \(table.name)/\(key) has an unknown entity code \(code)")
-        }
-        var values: [AttributeValue] = []
-        values.reserveCapacity(layout.attributeReads.count)
-        for (index, read) in layout.attributeReads.enumerated() {
-            guard let read else {
-                values.append(.null)
-                continue
-            }
-            guard let value = row.value(at: Int(read.index), type: read.type) else {
-                let attribute = layout.entity.attributes[index]
-                throw ObjectGraphError.inconsistentData(
-                    "\(table.name)/\(key): the stored \(attribute.name) is not a valid \(attribute.type.rawValue)")
-            }
-            values.append(value)
-        }
-        var toOneIDs: [AnyObjectID?] = []
-        toOneIDs.reserveCapacity(layout.toOneSelectIndices.count)
-        for (column, destination) in zip(layout.toOneSelectIndices, layout.toOneDestinationTables) {
-            toOneIDs.append(try row.integer(at: Int(column)).map { AnyObjectID(entityName: destination, key: .integer($0)) })
-        }
-        let version = try row.integer(at: table.columns.count + 2) ?? 0
-        return Snapshot(id: AnyObjectID(entityName: layout.table, key: .integer(key)), entityName: layout.entity.name,
-                        values: values, toOneIDs: toOneIDs, version: version)
     }
 }
 #endif
