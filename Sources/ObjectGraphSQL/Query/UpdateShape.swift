@@ -55,7 +55,7 @@ package struct UpdateShape: Hashable, Sendable {
     }
 
     /// Whether `updated` has this shape.
-    package func fits(_ updated: UpdatedObject) -> Bool {
+    @inline(__always) package func fits(_ updated: UpdatedObject) -> Bool {
         guard updated.entityName == layout.entity.name, updated.toOnes.count == toOneRelationships.count else { return false }
         let columns = layout.attributeColumns
         var next = 0
