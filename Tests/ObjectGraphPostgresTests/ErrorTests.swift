@@ -65,7 +65,7 @@ struct PostgresErrorTests {
         let (store, context, application) = try await storeWithApplicationName(prefix: "og_drop_")
         for number in 0..<100 { _ = Band(context: context, name: "Band \(number)") }
         let schema = try #require(store.configuration.schema)
-        let locker = try await TestDatabase.lock("Band", in: schema, forSeconds: 2)
+        let locker = try await TestDatabase.lock("Band", in: schema)
         defer { locker.terminate() }
         let killing = Task {
             try await TestDatabase.waitFor("SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(application)' "
@@ -80,7 +80,7 @@ struct PostgresErrorTests {
             return
         }
         #expect(context.hasChanges)
-        #expect(await locker.exitStatus() == 0)
+        try await TestDatabase.unlock("Band", in: schema, held: locker)
         #expect(try await store.count(StoreFetchRequest(entityName: "Band")) == 0)
         try await context.save()
         #expect(try await store.count(StoreFetchRequest(entityName: "Band")) == 100)

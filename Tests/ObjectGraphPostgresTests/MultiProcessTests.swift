@@ -94,14 +94,14 @@ struct PostgresMultiProcessTests {
         let committed = try await WriterProcess.withWriters([["batches", schema, "1000", application]]) { writers in
             let writer = writers[0]
             try await writer.waitForLine { $0 == "committed 2" }
-            let locker = try await TestDatabase.lock("Album", in: schema, forSeconds: 5)
+            let locker = try await TestDatabase.lock("Album", in: schema)
             defer { locker.terminate() }
             try await TestDatabase.waitFor("SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(application)' "
                 + "AND wait_event_type = 'Lock' AND query LIKE 'INSERT INTO \"Album\"%'")
             writer.killIfRunning()
             _ = await writer.waitForExit()
             #expect(writer.process.terminationReason == .uncaughtSignal)
-            #expect(await locker.exitStatus() == 0)
+            try await TestDatabase.unlock("Album", in: schema, held: locker)
             return try #require(writer.output.compactMap { Int($0.dropFirst("committed ".count)) }.max())
         }
         try await TestDatabase.waitFor("SELECT CASE WHEN count(*) = 0 THEN 1 ELSE 0 END FROM pg_stat_activity "

@@ -89,15 +89,29 @@ enum TestDatabase {
         return (memory, postgres)
     }
 
-    /// Starts a session that locks `table` of `schema` in EXCLUSIVE mode (writers wait, readers do not) for
-    /// `seconds`, and returns once the lock is granted; the caller awaits the returned `psql`'s exit.
-    static func lock(_ table: String, in schema: String, forSeconds seconds: Int) async throws -> ToolProcess {
+    /// Starts a session that locks `table` of `schema` in EXCLUSIVE mode (writers wait, readers do not)
+    /// until ``unlock(_:in:held:)`` ends it (at most 30 seconds, should a test stop before), and returns
+    /// once the lock is granted. Tests end the lock themselves, never by a timer, so a loaded machine
+    /// cannot release it before the session the test waits for reached it.
+    static func lock(_ table: String, in schema: String) async throws -> ToolProcess {
         let locker = try ToolProcess("psql", [url ?? "", "-q", "-c",
-            "BEGIN; LOCK TABLE \"\(schema)\".\"\(table)\" IN EXCLUSIVE MODE; SELECT pg_sleep(\(seconds)); COMMIT;"])
-        try await waitFor("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
-            + "JOIN pg_namespace n ON n.oid = c.relnamespace "
-            + "WHERE n.nspname = '\(schema)' AND c.relname = '\(table)' AND l.mode = 'ExclusiveLock' AND l.granted")
+            "BEGIN; LOCK TABLE \"\(schema)\".\"\(table)\" IN EXCLUSIVE MODE; SELECT pg_sleep(30); COMMIT;"],
+                                     discardingErrors: true)
+        try await waitFor("SELECT count(*) FROM \(tableLocks(table, in: schema))")
         return locker
+    }
+
+    /// Ends the session that ``lock(_:in:)`` started on `table` of `schema`, which releases its lock, and
+    /// waits for its `psql` to exit.
+    static func unlock(_ table: String, in schema: String, held locker: ToolProcess) async throws {
+        try await psql("SELECT pg_terminate_backend(l.pid) FROM \(tableLocks(table, in: schema))")
+        _ = await locker.exitStatus()
+    }
+
+    /// The granted EXCLUSIVE locks on `table` of `schema`, as the `FROM` clause of a query over `pg_locks` (`l`).
+    private static func tableLocks(_ table: String, in schema: String) -> String {
+        "pg_locks l JOIN pg_class c ON c.oid = l.relation JOIN pg_namespace n ON n.oid = c.relnamespace "
+            + "WHERE n.nspname = '\(schema)' AND c.relname = '\(table)' AND l.mode = 'ExclusiveLock' AND l.granted"
     }
 
     /// Starts a session that holds session-level advisory lock `key` until ``releaseAdvisoryLock(_:)`` ends
