@@ -48,7 +48,7 @@ struct SchemaInstaller {
                 try await database.recordVersion(hash: schema.model.versionHash, name: schema.model.history?.currentVersionName,
                                                  model: schema.model.name)
             }
-            try await connection.run("COMMIT")
+            try await connection.finishTransaction(.commit)
         } catch {
             await connection.rollBack(after: error)
             throw error

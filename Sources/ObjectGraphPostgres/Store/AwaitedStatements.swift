@@ -7,7 +7,7 @@ import Synchronization
 /// a long-lived connection: an `EventLoopFuture` keeps every callback until it completes).
 ///
 /// Statements are added and removed on their connection's event loop (see
-/// ``PostgresNIO/PostgresConnection/guardedQuery(_:)``); the table is shared by all event loops.
+/// ``PostgresNIO/PostgresConnection/guardedQuery(_:eachRow:)``); the table is shared by all event loops.
 final class AwaitedStatements: Sendable {
     /// The table of every store of the process.
     static let shared = AwaitedStatements()

@@ -2,9 +2,67 @@
 import PostgresNIO
 
 extension PostgresConnection {
-    /// Runs `query` and returns all its rows, or throws ``PostgresStoreError/connectionLost(message:)``
-    /// naming the statement when the connection is closed before the statement is written or closes
-    /// before it is answered. Every statement the store sends goes through here or ``guardedQuery(_:eachRow:)``.
+    /// Runs `query` and returns all its rows, guarded and cancellable as ``guardedQuery(_:eachRow:)``.
+    func guardedQuery(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        var rows: [PostgresRow] = []
+        try await guardedQuery(query) { rows.append($0) }
+        return rows
+    }
+
+    /// Runs `query` and hands each row to `body` as it arrives, or throws
+    /// ``PostgresStoreError/connectionLost(message:)`` naming the statement when the connection is closed
+    /// before the statement is written or closes before it is answered. Every statement the store sends goes
+    /// through here, except the end of a transaction (``finishTransaction(_:)``).
+    ///
+    /// The connection's event loop receives rows while `body` reads those before them (where collecting
+    /// them all first would make the reading and the server's sending take turns), so for many rows the
+    /// reading overlaps the server's sending and the event loop's decoding of the messages
+    /// (``RowHandOff``). An error `body` throws ends the statement's rows and is rethrown.
+    ///
+    /// Cancelling the calling task stops the reading at once with `CancellationError`. A statement still
+    /// running is abandoned by closing the connection: postgres-nio 1.33.2 has no cancel request, and the
+    /// row stream's own cancellation reads and drops the statement's rows until the server ends it, so the
+    /// connection would stay busy for as long as the statement runs. The server ends the statement's
+    /// session, rolling back its transaction, when it next writes to the closed connection; the pool opens
+    /// another connection for its next user (see ``PostgresStore/withConnection(_:)``).
+    func guardedQuery(_ query: PostgresQuery, eachRow body: (PostgresRow) throws -> Void) async throws {
+        let handOff = RowHandOff(eventLoop: eventLoop)
+        guarded(query) {
+            self.query(query, logger: PostgresStore.logger) { row in try handOff.deliver(row) }
+        }.whenComplete { result in
+            handOff.end(result.map { _ in })
+        }
+        try await withTaskCancellationHandler {
+            do {
+                while let rows = try await handOff.next() {
+                    for row in rows { try body(row) }
+                }
+            } catch {
+                handOff.stop()
+                if error is CancellationError, !handOff.hasEnded { try? await close().get() }
+                throw error
+            }
+        } onCancel: {
+            handOff.cancel()
+        }
+    }
+
+    /// Runs `COMMIT` or `ROLLBACK`, guarded as ``guardedQuery(_:eachRow:)`` but waiting for the answer
+    /// whatever the calling task's cancellation: a `COMMIT` abandoned on the way could have committed, so
+    /// its caller must learn the outcome, and a `ROLLBACK` is short and leaves the connection usable.
+    func finishTransaction(_ statement: TransactionEnd) async throws {
+        let query = PostgresQuery(unsafeSQL: statement.rawValue)
+        _ = try await guarded(query) { self.query(query, logger: PostgresStore.logger) }.get()
+    }
+
+    /// The statements that end a transaction.
+    enum TransactionEnd: String {
+        case commit = "COMMIT"
+        case rollBack = "ROLLBACK"
+    }
+
+    /// The answer of the statement `send` writes (on the event loop, only while the connection is open),
+    /// or ``PostgresStoreError/connectionLost(message:)`` if the connection closes first.
     ///
     /// postgres-nio (1.33.2) writes a statement to its channel with no write promise, so a statement that
     /// reaches the channel after it closed is dropped and its query is never answered; the waiting
@@ -13,35 +71,6 @@ extension PostgresConnection {
     /// handler is in the pipeline and fails every statement it holds when the channel closes; it is
     /// removed only in the later turn that completes `closeFuture`), and the first of the answer and
     /// `closeFuture` (``AwaitedStatements``) completes the result, also on that event loop.
-    func guardedQuery(_ query: PostgresQuery) async throws -> PostgresQueryResult {
-        try await guarded(query) { self.query(query, logger: PostgresStore.logger) }.get()
-    }
-
-    /// Runs `query` and hands each row to `body` as it arrives, guarded as ``guardedQuery(_:)``.
-    ///
-    /// The connection's event loop receives rows while `body` reads those before them (where
-    /// ``guardedQuery(_:)`` collects them all before its caller reads the first), so for many rows the
-    /// reading overlaps the server's sending and the event loop's decoding of the messages
-    /// (``RowHandOff``). An error `body` throws ends the statement's rows and is rethrown.
-    func guardedQuery(_ query: PostgresQuery, eachRow body: (PostgresRow) throws -> Void) async throws {
-        let handOff = RowHandOff(eventLoop: eventLoop)
-        guarded(query) {
-            self.query(query, logger: PostgresStore.logger) { row in try handOff.deliver(row) }
-        }.whenComplete { result in
-            handOff.end(result.map { _ in })
-        }
-        do {
-            while let rows = try await handOff.next() {
-                for row in rows { try body(row) }
-            }
-        } catch {
-            handOff.stop()
-            throw error
-        }
-    }
-
-    /// The answer of the statement `send` writes (on the event loop, only while the connection is open),
-    /// or ``PostgresStoreError/connectionLost(message:)`` if the connection closes first.
     private func guarded<Answer: Sendable>(
         _ query: PostgresQuery, _ send: @escaping @Sendable () -> EventLoopFuture<Answer>
     ) -> EventLoopFuture<Answer> {

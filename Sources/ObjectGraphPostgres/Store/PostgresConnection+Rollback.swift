@@ -6,7 +6,7 @@ extension PostgresConnection {
     /// rolled it back already, and no statement may follow on this connection.
     func rollBack(after error: any Error) async {
         guard !isClosed, !Self.isSessionEnded(by: error) else { return }
-        try? await run("ROLLBACK")
+        try? await finishTransaction(.rollBack)
     }
 
     /// Whether `error` means the session is over: the server ended it, or the connection is gone

@@ -19,7 +19,7 @@ extension PostgresStore {
                 let ids = try await writer.apply(changes)
                 try await notify(changes, permanentIDs: ids, on: connection)
                 do {
-                    try await connection.run("COMMIT")
+                    try await connection.finishTransaction(.commit)
                 } catch let error as PSQLError {
                     throw ConstraintFailure(error: error, schema: schema).commitError(changes)
                 }

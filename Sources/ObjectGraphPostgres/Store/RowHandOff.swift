@@ -4,7 +4,8 @@ import Synchronization
 
 /// The rows of one statement, handed from its connection's event loop, which receives them, to the task
 /// that reads them, in batches: the reader takes every row received so far, and a reader waiting for rows
-/// is woken once per turn of the event loop that received some, not once per row.
+/// is woken once per turn of the event loop that received some, not once per row. Cancelling the reading
+/// task (``cancel()``) wakes it at once: it stops with `CancellationError`.
 final class RowHandOff: Sendable {
     private struct State {
         var rows: [PostgresRow] = []
@@ -13,6 +14,7 @@ final class RowHandOff: Sendable {
         var waitingReader: UnsafeContinuation<Void, Never>?
         var wakeIsScheduled = false
         var readerStopped = false
+        var isCancelled = false
 
         /// What a reader finds.
         enum Taken {
@@ -22,8 +24,10 @@ final class RowHandOff: Sendable {
         }
 
         /// The rows received, else whether the statement has ended.
-        /// - Throws: The statement's error, once its rows are taken.
+        /// - Throws: `CancellationError` once the reader is cancelled, else the statement's error, once its
+        ///   rows are taken.
         mutating func take() throws -> Taken {
+            if isCancelled { throw CancellationError() }
             if !rows.isEmpty {
                 let taken = rows
                 rows = []
@@ -72,7 +76,8 @@ final class RowHandOff: Sendable {
 
     /// The rows received since the last call, waiting for some if there are none; `nil` once the statement
     /// has ended and every row was taken.
-    /// - Throws: The statement's error, after the rows received before it.
+    /// - Throws: `CancellationError` once ``cancel()`` was called, else the statement's error, after the
+    ///   rows received before it.
     func next() async throws -> [PostgresRow]? {
         while true {
             switch try state.withLock({ try $0.take() }) {
@@ -81,7 +86,7 @@ final class RowHandOff: Sendable {
             case .nothingYet:
                 await withUnsafeContinuation { reader in
                     let isReady = state.withLock { state in
-                        guard state.rows.isEmpty, state.end == nil else { return true }
+                        guard state.rows.isEmpty, state.end == nil, !state.isCancelled else { return true }
                         state.waitingReader = reader
                         return false
                     }
@@ -97,6 +102,22 @@ final class RowHandOff: Sendable {
             state.readerStopped = true
             state.rows = []
         }
+    }
+
+    /// Cancels the reader: its further rows are dropped, and a reader waiting for rows wakes and, like any
+    /// later call of ``next()``, throws `CancellationError`.
+    func cancel() {
+        state.withLock { state in
+            state.isCancelled = true
+            state.readerStopped = true
+            state.rows = []
+            return state.waitingReader.take()
+        }?.resume()
+    }
+
+    /// Whether the statement has ended (answered, failed, or its connection closed).
+    var hasEnded: Bool {
+        state.withLock { $0.end != nil }
     }
 
     private func wakeReader() {
