@@ -1,18 +1,6 @@
 import ObjectGraph
 import ObjectGraphConformance
-import Synchronization
 import Testing
-
-/// A store that keeps every change set it is asked to save.
-private final class RecordingStore: ForwardingStore {
-    let base: InMemoryStore
-    let saved = Mutex<[ChangeSet]>([])
-    init(model: ModelDescription) { base = InMemoryStore(model: model) }
-    func save(_ changes: ChangeSet) async throws -> [AnyObjectID] {
-        saved.withLock { $0.append(changes) }
-        return try await base.save(changes)
-    }
-}
 
 /// To-many changes travel only where the inverse's foreign key does not already say everything.
 @Suite struct ChangeSetShapeTests {

@@ -13,9 +13,24 @@ private final class Note: ManagedObject, ManagedEntity {
             AttributeDescription(name: "stars", type: .integer16, isOptional: false, defaultValue: .integer(0)),
         ])
 
-    var text = "" { didSet { markChanged(attributeAt: 0) } }
-    var draft: String? { didSet { markChanged(attributeAt: 1) } }
-    var stars: Int16 = 0 { didSet { markChanged(attributeAt: 2) } }
+    var text: String {
+        get { _text }
+        set { willChange(attributeAt: 0); _text = newValue }
+        _modify { willChange(attributeAt: 0); yield &_text }
+    }
+    private var _text = ""
+    var draft: String? {
+        get { _draft }
+        set { willChange(attributeAt: 1); _draft = newValue }
+        _modify { willChange(attributeAt: 1); yield &_draft }
+    }
+    private var _draft: String?
+    var stars: Int16 {
+        get { _stars }
+        set { willChange(attributeAt: 2); _stars = newValue }
+        _modify { willChange(attributeAt: 2); yield &_stars }
+    }
+    private var _stars: Int16 = 0
 
     override func attributeValue(at index: Int) -> AttributeValue {
         switch index {

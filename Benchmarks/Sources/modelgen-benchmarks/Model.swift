@@ -9,7 +9,12 @@ final class Owner: ManagedObject, ManagedEntity {
         attributes: [AttributeDescription(name: "name", type: .string, isOptional: false)],
         relationships: [RelationshipDescription(name: "items", destination: "Item", inverse: "owner", isToMany: true)])
 
-    var name: String = "" { didSet { markChanged(attributeAt: 0) } }
+    var name: String {
+        get { _name }
+        set { willChange(attributeAt: 0); _name = newValue }
+        _modify { willChange(attributeAt: 0); yield &_name }
+    }
+    private var _name: String = ""
 
     override func attributeValue(at index: Int) -> AttributeValue {
         switch index {
@@ -26,7 +31,7 @@ final class Owner: ManagedObject, ManagedEntity {
     }
 
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        name = try decode(values, at: 0)
+        _name = try decode(values, at: 0)
     }
 
     nonisolated(nonsending) var items: [Item] { get async throws { try await toMany(at: 0) } }
@@ -62,14 +67,54 @@ final class Item: ManagedObject, ManagedEntity {
         ],
         relationships: [RelationshipDescription(name: "owner", destination: "Owner", inverse: "items")])
 
-    var name: String = "" { didSet { markChanged(attributeAt: 0) } }
-    var quantity: Int64 = 0 { didSet { markChanged(attributeAt: 1) } }
-    var price: Double = 0 { didSet { markChanged(attributeAt: 2) } }
-    var score: Int32 = 0 { didSet { markChanged(attributeAt: 3) } }
-    var isActive: Bool = false { didSet { markChanged(attributeAt: 4) } }
-    var created: Date = Date(timeIntervalSinceReferenceDate: 0) { didSet { markChanged(attributeAt: 5) } }
-    var code: String? { didSet { markChanged(attributeAt: 6) } }
-    var ratio: Float? { didSet { markChanged(attributeAt: 7) } }
+    var name: String {
+        get { _name }
+        set { willChange(attributeAt: 0); _name = newValue }
+        _modify { willChange(attributeAt: 0); yield &_name }
+    }
+    private var _name: String = ""
+    var quantity: Int64 {
+        get { _quantity }
+        set { willChange(attributeAt: 1); _quantity = newValue }
+        _modify { willChange(attributeAt: 1); yield &_quantity }
+    }
+    private var _quantity: Int64 = 0
+    var price: Double {
+        get { _price }
+        set { willChange(attributeAt: 2); _price = newValue }
+        _modify { willChange(attributeAt: 2); yield &_price }
+    }
+    private var _price: Double = 0
+    var score: Int32 {
+        get { _score }
+        set { willChange(attributeAt: 3); _score = newValue }
+        _modify { willChange(attributeAt: 3); yield &_score }
+    }
+    private var _score: Int32 = 0
+    var isActive: Bool {
+        get { _isActive }
+        set { willChange(attributeAt: 4); _isActive = newValue }
+        _modify { willChange(attributeAt: 4); yield &_isActive }
+    }
+    private var _isActive: Bool = false
+    var created: Date {
+        get { _created }
+        set { willChange(attributeAt: 5); _created = newValue }
+        _modify { willChange(attributeAt: 5); yield &_created }
+    }
+    private var _created: Date = Date(timeIntervalSinceReferenceDate: 0)
+    var code: String? {
+        get { _code }
+        set { willChange(attributeAt: 6); _code = newValue }
+        _modify { willChange(attributeAt: 6); yield &_code }
+    }
+    private var _code: String?
+    var ratio: Float? {
+        get { _ratio }
+        set { willChange(attributeAt: 7); _ratio = newValue }
+        _modify { willChange(attributeAt: 7); yield &_ratio }
+    }
+    private var _ratio: Float?
 
     override func attributeValue(at index: Int) -> AttributeValue {
         switch index {
@@ -100,14 +145,14 @@ final class Item: ManagedObject, ManagedEntity {
     }
 
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        name = try decode(values, at: 0)
-        quantity = try decode(values, at: 1)
-        price = try decode(values, at: 2)
-        score = try decode(values, at: 3)
-        isActive = try decode(values, at: 4)
-        created = try decode(values, at: 5)
-        code = try decode(values, at: 6)
-        ratio = try decode(values, at: 7)
+        _name = try decode(values, at: 0)
+        _quantity = try decode(values, at: 1)
+        _price = try decode(values, at: 2)
+        _score = try decode(values, at: 3)
+        _isActive = try decode(values, at: 4)
+        _created = try decode(values, at: 5)
+        _code = try decode(values, at: 6)
+        _ratio = try decode(values, at: 7)
     }
 
     nonisolated(nonsending) var owner: Owner? { get async throws { try await toOne(at: 0) } }

@@ -44,19 +44,54 @@ public final class Album: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `artist` (String, optional).
-    public var artist: String? { didSet { markChanged(attributeAt: 0) } }
+    public var artist: String? {
+        get { _artist }
+        set { willChange(attributeAt: 0); _artist = newValue }
+        _modify { willChange(attributeAt: 0); yield &_artist }
+    }
+    private var _artist: String?
     /// Attribute `identifier` (Integer 64, required).
-    public var identifier: Int64 = 0 { didSet { markChanged(attributeAt: 1) } }
+    public var identifier: Int64 {
+        get { _identifier }
+        set { willChange(attributeAt: 1); _identifier = newValue }
+        _modify { willChange(attributeAt: 1); yield &_identifier }
+    }
+    private var _identifier: Int64 = 0
     /// Attribute `largeArtURL` (URI, optional).
-    public var largeArtURL: URL? { didSet { markChanged(attributeAt: 2) } }
+    public var largeArtURL: URL? {
+        get { _largeArtURL }
+        set { willChange(attributeAt: 2); _largeArtURL = newValue }
+        _modify { willChange(attributeAt: 2); yield &_largeArtURL }
+    }
+    private var _largeArtURL: URL?
     /// Attribute `releaseDate` (Date, optional).
-    public var releaseDate: Date? { didSet { markChanged(attributeAt: 3) } }
+    public var releaseDate: Date? {
+        get { _releaseDate }
+        set { willChange(attributeAt: 3); _releaseDate = newValue }
+        _modify { willChange(attributeAt: 3); yield &_releaseDate }
+    }
+    private var _releaseDate: Date?
     /// Attribute `smallArtURL` (URI, optional).
-    public var smallArtURL: URL? { didSet { markChanged(attributeAt: 4) } }
+    public var smallArtURL: URL? {
+        get { _smallArtURL }
+        set { willChange(attributeAt: 4); _smallArtURL = newValue }
+        _modify { willChange(attributeAt: 4); yield &_smallArtURL }
+    }
+    private var _smallArtURL: URL?
     /// Attribute `title` (String, required, length 1...).
-    public var title: String = "" { didSet { markChanged(attributeAt: 5) } }
+    public var title: String {
+        get { _title }
+        set { willChange(attributeAt: 5); _title = newValue }
+        _modify { willChange(attributeAt: 5); yield &_title }
+    }
+    private var _title: String = ""
     /// Attribute `url` (URI, optional).
-    public var url: URL? { didSet { markChanged(attributeAt: 6) } }
+    public var url: URL? {
+        get { _url }
+        set { willChange(attributeAt: 6); _url = newValue }
+        _modify { willChange(attributeAt: 6); yield &_url }
+    }
+    private var _url: URL?
 
     /// Reads an attribute by index.
     public override func attributeValue(at index: Int) -> AttributeValue {
@@ -88,13 +123,13 @@ public final class Album: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        artist = try decode(values, at: 0)
-        identifier = try decode(values, at: 1)
-        largeArtURL = try decode(values, at: 2)
-        releaseDate = try decode(values, at: 3)
-        smallArtURL = try decode(values, at: 4)
-        title = try decode(values, at: 5)
-        url = try decode(values, at: 6)
+        _artist = try decode(values, at: 0)
+        _identifier = try decode(values, at: 1)
+        _largeArtURL = try decode(values, at: 2)
+        _releaseDate = try decode(values, at: 3)
+        _smallArtURL = try decode(values, at: 4)
+        _title = try decode(values, at: 5)
+        _url = try decode(values, at: 6)
     }
 
     /// Relationship `band` (to-one `Band`, inverse `discography`, Nullify).

@@ -40,15 +40,40 @@ public final class Band: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `identifier` (Integer 64, required).
-    public var identifier: Int64 = 0 { didSet { markChanged(attributeAt: 0) } }
+    public var identifier: Int64 {
+        get { _identifier }
+        set { willChange(attributeAt: 0); _identifier = newValue }
+        _modify { willChange(attributeAt: 0); yield &_identifier }
+    }
+    private var _identifier: Int64 = 0
     /// Attribute `name` (String, required, length 1...).
-    public var name: String = "" { didSet { markChanged(attributeAt: 1) } }
+    public var name: String {
+        get { _name }
+        set { willChange(attributeAt: 1); _name = newValue }
+        _modify { willChange(attributeAt: 1); yield &_name }
+    }
+    private var _name: String = ""
     /// Attribute `offsiteURL` (URI, optional).
-    public var offsiteURL: URL? { didSet { markChanged(attributeAt: 2) } }
+    public var offsiteURL: URL? {
+        get { _offsiteURL }
+        set { willChange(attributeAt: 2); _offsiteURL = newValue }
+        _modify { willChange(attributeAt: 2); yield &_offsiteURL }
+    }
+    private var _offsiteURL: URL?
     /// Attribute `subdomain` (String, optional).
-    public var subdomain: String? { didSet { markChanged(attributeAt: 3) } }
+    public var subdomain: String? {
+        get { _subdomain }
+        set { willChange(attributeAt: 3); _subdomain = newValue }
+        _modify { willChange(attributeAt: 3); yield &_subdomain }
+    }
+    private var _subdomain: String?
     /// Attribute `url` (URI, optional).
-    public var url: URL? { didSet { markChanged(attributeAt: 4) } }
+    public var url: URL? {
+        get { _url }
+        set { willChange(attributeAt: 4); _url = newValue }
+        _modify { willChange(attributeAt: 4); yield &_url }
+    }
+    private var _url: URL?
 
     /// Reads an attribute by index.
     public override func attributeValue(at index: Int) -> AttributeValue {
@@ -76,11 +101,11 @@ public final class Band: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        identifier = try decode(values, at: 0)
-        name = try decode(values, at: 1)
-        offsiteURL = try decode(values, at: 2)
-        subdomain = try decode(values, at: 3)
-        url = try decode(values, at: 4)
+        _identifier = try decode(values, at: 0)
+        _name = try decode(values, at: 1)
+        _offsiteURL = try decode(values, at: 2)
+        _subdomain = try decode(values, at: 3)
+        _url = try decode(values, at: 4)
     }
 
     /// Relationship `discography` (to-many `Album`, inverse `band`, Cascade).

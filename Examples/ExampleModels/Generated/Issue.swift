@@ -52,23 +52,68 @@ public final class Issue: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `body` (String, optional).
-    public var body: String? { didSet { markChanged(attributeAt: 0) } }
+    public var body: String? {
+        get { _body }
+        set { willChange(attributeAt: 0); _body = newValue }
+        _modify { willChange(attributeAt: 0); yield &_body }
+    }
+    private var _body: String?
     /// Attribute `closedAt` (Date, optional).
-    public var closedAt: Date? { didSet { markChanged(attributeAt: 1) } }
+    public var closedAt: Date? {
+        get { _closedAt }
+        set { willChange(attributeAt: 1); _closedAt = newValue }
+        _modify { willChange(attributeAt: 1); yield &_closedAt }
+    }
+    private var _closedAt: Date?
     /// Attribute `createdAt` (Date, optional).
-    public var createdAt: Date? { didSet { markChanged(attributeAt: 2) } }
+    public var createdAt: Date? {
+        get { _createdAt }
+        set { willChange(attributeAt: 2); _createdAt = newValue }
+        _modify { willChange(attributeAt: 2); yield &_createdAt }
+    }
+    private var _createdAt: Date?
     /// Attribute `htmlURL` (URI, optional).
-    public var htmlURL: URL? { didSet { markChanged(attributeAt: 3) } }
+    public var htmlURL: URL? {
+        get { _htmlURL }
+        set { willChange(attributeAt: 3); _htmlURL = newValue }
+        _modify { willChange(attributeAt: 3); yield &_htmlURL }
+    }
+    private var _htmlURL: URL?
     /// Attribute `identifier` (Integer 64, required).
-    public var identifier: Int64 = 0 { didSet { markChanged(attributeAt: 4) } }
+    public var identifier: Int64 {
+        get { _identifier }
+        set { willChange(attributeAt: 4); _identifier = newValue }
+        _modify { willChange(attributeAt: 4); yield &_identifier }
+    }
+    private var _identifier: Int64 = 0
     /// Attribute `number` (Integer 64, required, default 0).
-    public var number: Int64 = 0 { didSet { markChanged(attributeAt: 5) } }
+    public var number: Int64 {
+        get { _number }
+        set { willChange(attributeAt: 5); _number = newValue }
+        _modify { willChange(attributeAt: 5); yield &_number }
+    }
+    private var _number: Int64 = 0
     /// Attribute `state` (String, required, default "open", matches `open|closed`).
-    public var state: String = "open" { didSet { markChanged(attributeAt: 6) } }
+    public var state: String {
+        get { _state }
+        set { willChange(attributeAt: 6); _state = newValue }
+        _modify { willChange(attributeAt: 6); yield &_state }
+    }
+    private var _state: String = "open"
     /// Attribute `title` (String, required, length 1...256).
-    public var title: String = "" { didSet { markChanged(attributeAt: 7) } }
+    public var title: String {
+        get { _title }
+        set { willChange(attributeAt: 7); _title = newValue }
+        _modify { willChange(attributeAt: 7); yield &_title }
+    }
+    private var _title: String = ""
     /// Attribute `updatedAt` (Date, optional).
-    public var updatedAt: Date? { didSet { markChanged(attributeAt: 8) } }
+    public var updatedAt: Date? {
+        get { _updatedAt }
+        set { willChange(attributeAt: 8); _updatedAt = newValue }
+        _modify { willChange(attributeAt: 8); yield &_updatedAt }
+    }
+    private var _updatedAt: Date?
 
     /// Reads an attribute by index.
     public override func attributeValue(at index: Int) -> AttributeValue {
@@ -104,15 +149,15 @@ public final class Issue: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        body = try decode(values, at: 0)
-        closedAt = try decode(values, at: 1)
-        createdAt = try decode(values, at: 2)
-        htmlURL = try decode(values, at: 3)
-        identifier = try decode(values, at: 4)
-        number = try decode(values, at: 5)
-        state = try decode(values, at: 6)
-        title = try decode(values, at: 7)
-        updatedAt = try decode(values, at: 8)
+        _body = try decode(values, at: 0)
+        _closedAt = try decode(values, at: 1)
+        _createdAt = try decode(values, at: 2)
+        _htmlURL = try decode(values, at: 3)
+        _identifier = try decode(values, at: 4)
+        _number = try decode(values, at: 5)
+        _state = try decode(values, at: 6)
+        _title = try decode(values, at: 7)
+        _updatedAt = try decode(values, at: 8)
     }
 
     /// Relationship `assignee` (to-one `User`, inverse `assignedIssues`, Nullify).

@@ -39,15 +39,40 @@ public final class Label: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `color` (String, required, default "ededed", matches `[0-9a-fA-F]{6}`).
-    public var color: String = "ededed" { didSet { markChanged(attributeAt: 0) } }
+    public var color: String {
+        get { _color }
+        set { willChange(attributeAt: 0); _color = newValue }
+        _modify { willChange(attributeAt: 0); yield &_color }
+    }
+    private var _color: String = "ededed"
     /// Attribute `identifier` (Integer 64, required).
-    public var identifier: Int64 = 0 { didSet { markChanged(attributeAt: 1) } }
+    public var identifier: Int64 {
+        get { _identifier }
+        set { willChange(attributeAt: 1); _identifier = newValue }
+        _modify { willChange(attributeAt: 1); yield &_identifier }
+    }
+    private var _identifier: Int64 = 0
     /// Attribute `isDefault` (Boolean, required, default false).
-    public var isDefault: Bool = false { didSet { markChanged(attributeAt: 2) } }
+    public var isDefault: Bool {
+        get { _isDefault }
+        set { willChange(attributeAt: 2); _isDefault = newValue }
+        _modify { willChange(attributeAt: 2); yield &_isDefault }
+    }
+    private var _isDefault: Bool = false
     /// Attribute `labelDescription` (String, optional).
-    public var labelDescription: String? { didSet { markChanged(attributeAt: 3) } }
+    public var labelDescription: String? {
+        get { _labelDescription }
+        set { willChange(attributeAt: 3); _labelDescription = newValue }
+        _modify { willChange(attributeAt: 3); yield &_labelDescription }
+    }
+    private var _labelDescription: String?
     /// Attribute `name` (String, required, length 1...50).
-    public var name: String = "" { didSet { markChanged(attributeAt: 4) } }
+    public var name: String {
+        get { _name }
+        set { willChange(attributeAt: 4); _name = newValue }
+        _modify { willChange(attributeAt: 4); yield &_name }
+    }
+    private var _name: String = ""
 
     /// Reads an attribute by index.
     public override func attributeValue(at index: Int) -> AttributeValue {
@@ -75,11 +100,11 @@ public final class Label: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        color = try decode(values, at: 0)
-        identifier = try decode(values, at: 1)
-        isDefault = try decode(values, at: 2)
-        labelDescription = try decode(values, at: 3)
-        name = try decode(values, at: 4)
+        _color = try decode(values, at: 0)
+        _identifier = try decode(values, at: 1)
+        _isDefault = try decode(values, at: 2)
+        _labelDescription = try decode(values, at: 3)
+        _name = try decode(values, at: 4)
     }
 
     /// Relationship `issues` (to-many `Issue`, inverse `labels`, Nullify).

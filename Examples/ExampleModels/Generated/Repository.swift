@@ -51,25 +51,75 @@ public final class Repository: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `fullName` (String, required).
-    public var fullName: String = "" { didSet { markChanged(attributeAt: 0) } }
+    public var fullName: String {
+        get { _fullName }
+        set { willChange(attributeAt: 0); _fullName = newValue }
+        _modify { willChange(attributeAt: 0); yield &_fullName }
+    }
+    private var _fullName: String = ""
     /// Attribute `htmlURL` (URI, optional).
-    public var htmlURL: URL? { didSet { markChanged(attributeAt: 1) } }
+    public var htmlURL: URL? {
+        get { _htmlURL }
+        set { willChange(attributeAt: 1); _htmlURL = newValue }
+        _modify { willChange(attributeAt: 1); yield &_htmlURL }
+    }
+    private var _htmlURL: URL?
     /// Attribute `identifier` (Integer 64, required).
-    public var identifier: Int64 = 0 { didSet { markChanged(attributeAt: 2) } }
+    public var identifier: Int64 {
+        get { _identifier }
+        set { willChange(attributeAt: 2); _identifier = newValue }
+        _modify { willChange(attributeAt: 2); yield &_identifier }
+    }
+    private var _identifier: Int64 = 0
     /// Attribute `isPrivate` (Boolean, required, default false).
-    public var isPrivate: Bool = false { didSet { markChanged(attributeAt: 3) } }
+    public var isPrivate: Bool {
+        get { _isPrivate }
+        set { willChange(attributeAt: 3); _isPrivate = newValue }
+        _modify { willChange(attributeAt: 3); yield &_isPrivate }
+    }
+    private var _isPrivate: Bool = false
     /// Attribute `language` (String, optional).
-    public var language: String? { didSet { markChanged(attributeAt: 4) } }
+    public var language: String? {
+        get { _language }
+        set { willChange(attributeAt: 4); _language = newValue }
+        _modify { willChange(attributeAt: 4); yield &_language }
+    }
+    private var _language: String?
     /// Attribute `name` (String, required, length 1...100).
-    public var name: String = "" { didSet { markChanged(attributeAt: 5) } }
+    public var name: String {
+        get { _name }
+        set { willChange(attributeAt: 5); _name = newValue }
+        _modify { willChange(attributeAt: 5); yield &_name }
+    }
+    private var _name: String = ""
     /// Attribute `openIssuesCount` (Integer 32, required, default 0).
-    public var openIssuesCount: Int32 = 0 { didSet { markChanged(attributeAt: 6) } }
+    public var openIssuesCount: Int32 {
+        get { _openIssuesCount }
+        set { willChange(attributeAt: 6); _openIssuesCount = newValue }
+        _modify { willChange(attributeAt: 6); yield &_openIssuesCount }
+    }
+    private var _openIssuesCount: Int32 = 0
     /// Attribute `pushedAt` (Date, optional).
-    public var pushedAt: Date? { didSet { markChanged(attributeAt: 7) } }
+    public var pushedAt: Date? {
+        get { _pushedAt }
+        set { willChange(attributeAt: 7); _pushedAt = newValue }
+        _modify { willChange(attributeAt: 7); yield &_pushedAt }
+    }
+    private var _pushedAt: Date?
     /// Attribute `repositoryDescription` (String, optional).
-    public var repositoryDescription: String? { didSet { markChanged(attributeAt: 8) } }
+    public var repositoryDescription: String? {
+        get { _repositoryDescription }
+        set { willChange(attributeAt: 8); _repositoryDescription = newValue }
+        _modify { willChange(attributeAt: 8); yield &_repositoryDescription }
+    }
+    private var _repositoryDescription: String?
     /// Attribute `stargazersCount` (Integer 32, required, default 0).
-    public var stargazersCount: Int32 = 0 { didSet { markChanged(attributeAt: 9) } }
+    public var stargazersCount: Int32 {
+        get { _stargazersCount }
+        set { willChange(attributeAt: 9); _stargazersCount = newValue }
+        _modify { willChange(attributeAt: 9); yield &_stargazersCount }
+    }
+    private var _stargazersCount: Int32 = 0
 
     /// Reads an attribute by index.
     public override func attributeValue(at index: Int) -> AttributeValue {
@@ -107,16 +157,16 @@ public final class Repository: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        fullName = try decode(values, at: 0)
-        htmlURL = try decode(values, at: 1)
-        identifier = try decode(values, at: 2)
-        isPrivate = try decode(values, at: 3)
-        language = try decode(values, at: 4)
-        name = try decode(values, at: 5)
-        openIssuesCount = try decode(values, at: 6)
-        pushedAt = try decode(values, at: 7)
-        repositoryDescription = try decode(values, at: 8)
-        stargazersCount = try decode(values, at: 9)
+        _fullName = try decode(values, at: 0)
+        _htmlURL = try decode(values, at: 1)
+        _identifier = try decode(values, at: 2)
+        _isPrivate = try decode(values, at: 3)
+        _language = try decode(values, at: 4)
+        _name = try decode(values, at: 5)
+        _openIssuesCount = try decode(values, at: 6)
+        _pushedAt = try decode(values, at: 7)
+        _repositoryDescription = try decode(values, at: 8)
+        _stargazersCount = try decode(values, at: 9)
     }
 
     /// Relationship `issues` (to-many `Issue`, inverse `repository`, Cascade).

@@ -42,19 +42,54 @@ public final class Track: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `about` (String, optional).
-    public var about: String? { didSet { markChanged(attributeAt: 0) } }
+    public var about: String? {
+        get { _about }
+        set { willChange(attributeAt: 0); _about = newValue }
+        _modify { willChange(attributeAt: 0); yield &_about }
+    }
+    private var _about: String?
     /// Attribute `duration` (Double, required, default 0.0, 0.0...).
-    public var duration: Double = 0.0 { didSet { markChanged(attributeAt: 1) } }
+    public var duration: Double {
+        get { _duration }
+        set { willChange(attributeAt: 1); _duration = newValue }
+        _modify { willChange(attributeAt: 1); yield &_duration }
+    }
+    private var _duration: Double = 0.0
     /// Attribute `identifier` (Integer 64, required).
-    public var identifier: Int64 = 0 { didSet { markChanged(attributeAt: 2) } }
+    public var identifier: Int64 {
+        get { _identifier }
+        set { willChange(attributeAt: 2); _identifier = newValue }
+        _modify { willChange(attributeAt: 2); yield &_identifier }
+    }
+    private var _identifier: Int64 = 0
     /// Attribute `lyrics` (String, optional).
-    public var lyrics: String? { didSet { markChanged(attributeAt: 3) } }
+    public var lyrics: String? {
+        get { _lyrics }
+        set { willChange(attributeAt: 3); _lyrics = newValue }
+        _modify { willChange(attributeAt: 3); yield &_lyrics }
+    }
+    private var _lyrics: String?
     /// Attribute `number` (Integer 16, required, default 1, 1...).
-    public var number: Int16 = 1 { didSet { markChanged(attributeAt: 4) } }
+    public var number: Int16 {
+        get { _number }
+        set { willChange(attributeAt: 4); _number = newValue }
+        _modify { willChange(attributeAt: 4); yield &_number }
+    }
+    private var _number: Int16 = 1
     /// Attribute `streamingURL` (URI, optional).
-    public var streamingURL: URL? { didSet { markChanged(attributeAt: 5) } }
+    public var streamingURL: URL? {
+        get { _streamingURL }
+        set { willChange(attributeAt: 5); _streamingURL = newValue }
+        _modify { willChange(attributeAt: 5); yield &_streamingURL }
+    }
+    private var _streamingURL: URL?
     /// Attribute `title` (String, required, length 1...).
-    public var title: String = "" { didSet { markChanged(attributeAt: 6) } }
+    public var title: String {
+        get { _title }
+        set { willChange(attributeAt: 6); _title = newValue }
+        _modify { willChange(attributeAt: 6); yield &_title }
+    }
+    private var _title: String = ""
 
     /// Reads an attribute by index.
     public override func attributeValue(at index: Int) -> AttributeValue {
@@ -86,13 +121,13 @@ public final class Track: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        about = try decode(values, at: 0)
-        duration = try decode(values, at: 1)
-        identifier = try decode(values, at: 2)
-        lyrics = try decode(values, at: 3)
-        number = try decode(values, at: 4)
-        streamingURL = try decode(values, at: 5)
-        title = try decode(values, at: 6)
+        _about = try decode(values, at: 0)
+        _duration = try decode(values, at: 1)
+        _identifier = try decode(values, at: 2)
+        _lyrics = try decode(values, at: 3)
+        _number = try decode(values, at: 4)
+        _streamingURL = try decode(values, at: 5)
+        _title = try decode(values, at: 6)
     }
 
     /// Relationship `album` (to-one `Album`, inverse `tracks`, Nullify).

@@ -47,21 +47,61 @@ public final class User: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `avatarURL` (URI, optional).
-    public var avatarURL: URL? { didSet { markChanged(attributeAt: 0) } }
+    public var avatarURL: URL? {
+        get { _avatarURL }
+        set { willChange(attributeAt: 0); _avatarURL = newValue }
+        _modify { willChange(attributeAt: 0); yield &_avatarURL }
+    }
+    private var _avatarURL: URL?
     /// Attribute `company` (String, optional).
-    public var company: String? { didSet { markChanged(attributeAt: 1) } }
+    public var company: String? {
+        get { _company }
+        set { willChange(attributeAt: 1); _company = newValue }
+        _modify { willChange(attributeAt: 1); yield &_company }
+    }
+    private var _company: String?
     /// Attribute `gravatarIdentifier` (String, optional).
-    public var gravatarIdentifier: String? { didSet { markChanged(attributeAt: 2) } }
+    public var gravatarIdentifier: String? {
+        get { _gravatarIdentifier }
+        set { willChange(attributeAt: 2); _gravatarIdentifier = newValue }
+        _modify { willChange(attributeAt: 2); yield &_gravatarIdentifier }
+    }
+    private var _gravatarIdentifier: String?
     /// Attribute `htmlURL` (URI, optional).
-    public var htmlURL: URL? { didSet { markChanged(attributeAt: 3) } }
+    public var htmlURL: URL? {
+        get { _htmlURL }
+        set { willChange(attributeAt: 3); _htmlURL = newValue }
+        _modify { willChange(attributeAt: 3); yield &_htmlURL }
+    }
+    private var _htmlURL: URL?
     /// Attribute `identifier` (Integer 64, required).
-    public var identifier: Int64 = 0 { didSet { markChanged(attributeAt: 4) } }
+    public var identifier: Int64 {
+        get { _identifier }
+        set { willChange(attributeAt: 4); _identifier = newValue }
+        _modify { willChange(attributeAt: 4); yield &_identifier }
+    }
+    private var _identifier: Int64 = 0
     /// Attribute `login` (String, required, length 1...39).
-    public var login: String = "" { didSet { markChanged(attributeAt: 5) } }
+    public var login: String {
+        get { _login }
+        set { willChange(attributeAt: 5); _login = newValue }
+        _modify { willChange(attributeAt: 5); yield &_login }
+    }
+    private var _login: String = ""
     /// Attribute `name` (String, optional).
-    public var name: String? { didSet { markChanged(attributeAt: 6) } }
+    public var name: String? {
+        get { _name }
+        set { willChange(attributeAt: 6); _name = newValue }
+        _modify { willChange(attributeAt: 6); yield &_name }
+    }
+    private var _name: String?
     /// Attribute `type` (String, required, default "User").
-    public var type: String = "User" { didSet { markChanged(attributeAt: 7) } }
+    public var type: String {
+        get { _type }
+        set { willChange(attributeAt: 7); _type = newValue }
+        _modify { willChange(attributeAt: 7); yield &_type }
+    }
+    private var _type: String = "User"
 
     /// Reads an attribute by index.
     public override func attributeValue(at index: Int) -> AttributeValue {
@@ -95,14 +135,14 @@ public final class User: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        avatarURL = try decode(values, at: 0)
-        company = try decode(values, at: 1)
-        gravatarIdentifier = try decode(values, at: 2)
-        htmlURL = try decode(values, at: 3)
-        identifier = try decode(values, at: 4)
-        login = try decode(values, at: 5)
-        name = try decode(values, at: 6)
-        type = try decode(values, at: 7)
+        _avatarURL = try decode(values, at: 0)
+        _company = try decode(values, at: 1)
+        _gravatarIdentifier = try decode(values, at: 2)
+        _htmlURL = try decode(values, at: 3)
+        _identifier = try decode(values, at: 4)
+        _login = try decode(values, at: 5)
+        _name = try decode(values, at: 6)
+        _type = try decode(values, at: 7)
     }
 
     /// Relationship `assignedIssues` (to-many `Issue`, inverse `assignee`, Nullify).

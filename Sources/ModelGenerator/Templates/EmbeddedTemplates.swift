@@ -42,7 +42,12 @@ enum EmbeddedTemplates {
 
     {{#ownAttributes}}
     /// Attribute `{{name}}` ({{summary}}).
-    {{declaration}} { didSet { markChanged(attributeAt: {{index}}) } }
+    {{declaration}} {
+        get { {{storageName}} }
+        set { willChange(attributeAt: {{index}}); {{storageName}} = newValue }
+        _modify { willChange(attributeAt: {{index}}); yield &{{storageName}} }
+    }
+    private var {{storageName}}: {{swiftType}}{{initialValue}}
     {{/ownAttributes}}
 
     /// Reads an attribute by index.
@@ -72,7 +77,7 @@ enum EmbeddedTemplates {
         {{/hasInheritedAttributes}}
         {{#ownAttributes}}
         {{^isTransient}}
-        {{reference}} = {{loadExpression}}
+        {{storageName}} = {{loadExpression}}
         {{/isTransient}}
         {{/ownAttributes}}
     }

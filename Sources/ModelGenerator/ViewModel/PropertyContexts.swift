@@ -17,8 +17,10 @@ public struct AttributeContext: Sendable, Hashable, Codable {
     public var swiftType: String
     /// The initial value clause (` = ""`, ` = 0`), or empty for an optional.
     public var initialValue: String
-    /// The stored property's declaration without its observer (`public var name: String = ""`).
+    /// The public property's declaration without its accessors (`public var name: String`).
     public var declaration: String
+    /// The private stored property behind the public one, which loading writes directly (`_name`).
+    public var storageName: String
     /// Whether the Swift property is `Optional`.
     public var isOptional: Bool
     /// Whether the model says the attribute is transient.

@@ -142,6 +142,7 @@ extension AttributeContext: TemplateObjectElement, MustacheParent {
         case .swiftType: .string(swiftType)
         case .initialValue: .string(initialValue)
         case .declaration: .string(declaration)
+        case .storageName: .string(storageName)
         case .isOptional: .bool(isOptional)
         case .isTransient: .bool(isTransient)
         case .derivation: derivation.map(TemplateValue.string)

@@ -15,12 +15,13 @@ extension ObjectContext {
         let entity = object.entity
         merged.entityName = entity.name
         let current = propertyValues(of: object)
-        for index in entity.storedAttributeIndices
-        where !stored.values[index].isIdentical(to: current.attributes[index])
-            || !current.attributes[index].isIdentical(to: object.committedValues[index]) {
+        for index in entity.storedAttributeIndices {
+            let committed = object.committedValue(at: index)
+            guard !stored.values[index].isIdentical(to: current.attributes[index]) || !current.attributes[index].isIdentical(to: committed)
+            else { continue }
             merged.properties.append(PropertyConflict(
                 name: entity.attributes[index].name, storeValue: .attribute(stored.values[index]),
-                contextValue: .attribute(current.attributes[index]), readValue: .attribute(object.committedValues[index])))
+                contextValue: .attribute(current.attributes[index]), readValue: .attribute(committed)))
         }
         for (slot, index) in entity.toOneRelationshipIndices.enumerated()
         where stored.toOneIDs[slot] != current.toOnes[slot] || current.toOnes[slot] != object.committedToOneID(at: index) {
@@ -67,7 +68,7 @@ extension ObjectContext {
     private func takeStoreChanges(of stored: Snapshot, into object: ManagedObject) {
         object.isTrackingChanges = false
         defer { object.isTrackingChanges = true }
-        for index in object.entity.storedAttributeIndices where !stored.values[index].isIdentical(to: object.committedValues[index]) {
+        for index in object.entity.storedAttributeIndices where !stored.values[index].isIdentical(to: object.committedValue(at: index)) {
             try? object.setAttributeValue(stored.values[index], at: index)
         }
         for (slot, index) in object.entity.toOneRelationshipIndices.enumerated()
@@ -79,10 +80,8 @@ extension ObjectContext {
     /// Makes `stored` the committed state of `object` and every property where `object` differs from it a
     /// change, so that the next attempt writes the object's whole state.
     private func overwrite(_ stored: Snapshot, with object: ManagedObject) {
-        for index in object.entity.storedAttributeIndices where !object.attributeValue(at: index).isIdentical(to: stored.values[index]) {
-            object.changedAttributes.insert(index)
-        }
-        object.committedValues = stored.values
+        let differing = object.entity.storedAttributeIndices.filter { !object.attributeValue(at: $0).isIdentical(to: stored.values[$0]) }
+        object.changedAttributes = ChangedAttributes(Set(object.changedAttributes).union(differing), committedValues: stored.values)
         object.committedToOneIDs = stored.toOneIDs
         object.committedVersion = stored.version
         noteChanged(object)
@@ -95,11 +94,10 @@ final class ConflictResolutions {
     private struct ObjectState {
         let object: ManagedObject
         let values: [AttributeValue]
-        let committedValues: SharedSlice<AttributeValue>
         let committedToOneIDs: SharedSlice<AnyObjectID?>
         let committedVersion: Int64
         let relationshipStates: SharedSlice<RelationshipState>
-        let changedAttributes: AttributeIndexSet
+        let changedAttributes: ChangedAttributes
         let isTouched: Bool
         let isPendingDeletion: Bool
     }
@@ -118,7 +116,7 @@ final class ConflictResolutions {
         guard objects[key] == nil else { return }
         objects[key] = ObjectState(
             object: object, values: object.entity.attributes.indices.map(object.attributeValue(at:)),
-            committedValues: object.committedValues, committedToOneIDs: object.committedToOneIDs,
+            committedToOneIDs: object.committedToOneIDs,
             committedVersion: object.committedVersion, relationshipStates: object.relationshipStates,
             changedAttributes: object.changedAttributes, isTouched: object.isTouched, isPendingDeletion: object.isPendingDeletion)
     }
@@ -130,7 +128,6 @@ final class ConflictResolutions {
             object.isTrackingChanges = false
             for index in object.entity.storedAttributeIndices { try? object.setAttributeValue(state.values[index], at: index) }
             object.isTrackingChanges = true
-            object.committedValues = state.committedValues
             object.committedToOneIDs = state.committedToOneIDs
             object.committedVersion = state.committedVersion
             object.relationshipStates = state.relationshipStates

@@ -16,7 +16,8 @@ final class ChangesDuringSave {
         /// Whether the object is one the save inserts (and so is not listed as changed yet).
         let isInsertedBySave: Bool
         var isChanged = false
-        var attributes: AttributeIndexSet = []
+        /// The attributes changed during the save, each with its value as the save read it.
+        var attributes = ChangedAttributes()
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
@@ -45,12 +46,13 @@ final class ChangesDuringSave {
         entries[key] = Entry(object: object, savedRelationships: object.relationshipStates, isInsertedBySave: object.isBeingInserted)
     }
 
-    /// Notes that `object` (persisted, or inserted by the save) changed: attribute `index`, or a
-    /// relationship when `index` is `nil`.
+    /// Notes that `object` (persisted, or inserted by the save) changes: attribute `index`, about to be
+    /// written (its value now is the saved one, committed once the save succeeds), or a relationship when
+    /// `index` is `nil`.
     func note(_ object: ManagedObject, attributeAt index: Int?) {
         remember(object)
         entries[ObjectIdentifier(object)]?.isChanged = true
-        if let index { entries[ObjectIdentifier(object)]?.attributes.insert(index) }
+        if let index { entries[ObjectIdentifier(object)]?.attributes.insert(index) { object.attributeValue(at: index) } }
     }
 
     /// Whether no object was remembered (changed, deleted or loaded) during the save.
@@ -85,7 +87,7 @@ final class ChangesDuringSave {
     func endInserting() {
         for object in insertedBySave {
             object.isBeingInserted = false
-            if !object.changedAttributes.isEmpty { object.changedAttributes = [] }
+            if !object.changedAttributes.isEmpty { object.changedAttributes = ChangedAttributes() }
         }
     }
 

@@ -73,9 +73,9 @@ extension ObjectContext {
         of object: ManagedObject, values: SharedSlice<AttributeValue>, into packer: inout SlicePacker<AttributeChange>
     ) {
         let isTransient = object.entity.attributeIsTransient
-        for index in object.changedAttributes where !isTransient[index] {
-            let value = values[index]
-            if !value.isIdentical(to: object.committedValues[index]) { packer.append(AttributeChange(index: index, value: value)) }
+        for committed in object.changedAttributes.committedValues where !isTransient[committed.index] {
+            let value = values[committed.index]
+            if !value.isIdentical(to: committed.value) { packer.append(AttributeChange(index: committed.index, value: value)) }
         }
         packer.endRun()
     }

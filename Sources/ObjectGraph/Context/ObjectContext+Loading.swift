@@ -109,7 +109,7 @@ extension ObjectContext {
                 defer { object.isTrackingChanges = true }
                 for (index, value) in changedAttributes { try object.setAttributeValue(value, at: index) }
                 for (index, state) in changedToOnes { object.relationshipStates[index] = state }
-                object.changedAttributes = AttributeIndexSet(changedAttributes.map(\.0))
+                object.changedAttributes = ChangedAttributes(changedAttributes.map(\.0), committedValues: snapshot.values)
             } catch {
                 throw ObjectGraphError.inconsistentData("the save took effect, but the store's state of \(snapshot.id) does not fit: \(error)")
             }
@@ -130,15 +130,14 @@ extension ObjectContext {
         try loadAttributes(snapshot.values, version: snapshot.version, into: object)
     }
 
-    /// Sets `object`'s attributes from `values`, which have its entity's shape, and makes them its
-    /// committed values, read at the store's `version`.
+    /// Sets `object`'s attributes from `values`, which have its entity's shape, as its committed values
+    /// (it has no changes), read at the store's `version`.
     private func loadAttributes(_ values: consuming SharedSlice<AttributeValue>, version: Int64, into object: ManagedObject) throws {
         object.isTrackingChanges = false
         defer { object.isTrackingChanges = true }
         try object.loadAttributes(from: values)
-        object.committedValues = values
         object.committedVersion = version
-        if !object.changedAttributes.isEmpty { object.changedAttributes = AttributeIndexSet() }
+        if !object.changedAttributes.isEmpty { object.changedAttributes = ChangedAttributes() }
     }
 
     /// Throws when `snapshot` does not have `entity`'s numbers of attributes and to-ones.

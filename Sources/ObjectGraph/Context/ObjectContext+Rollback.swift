@@ -70,12 +70,12 @@ extension ObjectContext {
     private func resetToCommitted(_ object: ManagedObject) {
         object.isTrackingChanges = false
         defer { object.isTrackingChanges = true }
-        for index in object.changedAttributes where !object.entity.attributes[index].isTransient {
-            try? object.setAttributeValue(object.committedValues[index], at: index)
+        for committed in object.changedAttributes.committedValues where !object.entity.attributes[committed.index].isTransient {
+            try? object.setAttributeValue(committed.value, at: committed.index)
         }
         object.relationshipStates = object.entity.loadedRelationshipStates
         object.committedToMany = [:]
-        object.changedAttributes = []
+        object.changedAttributes = ChangedAttributes()
         object.isTouched = false
         object.isPendingDeletion = false
     }

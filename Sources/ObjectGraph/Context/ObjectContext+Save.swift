@@ -290,8 +290,7 @@ extension ObjectContext {
     private func markCommitted(_ object: ManagedObject, values: SharedSlice<AttributeValue>, relationships: SharedSlice<RelationshipState>?) {
         object.lifecycle = .persisted
         object.isTouched = false
-        if !object.changedAttributes.isEmpty { object.changedAttributes = AttributeIndexSet() }
-        object.committedValues = values
+        if !object.changedAttributes.isEmpty { object.changedAttributes = ChangedAttributes() }
         guard object.entity.hasToMany else { return }
         let states = relationships ?? object.relationshipStates
         for index in object.entity.relationships.indices

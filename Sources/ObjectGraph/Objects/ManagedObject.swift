@@ -29,9 +29,13 @@ enum RelationshipState {
 
 /// The base class of every generated entity class.
 ///
-/// Generated subclasses keep attributes in typed stored properties whose `didSet` calls
-/// ``markChanged(attributeAt:)``, and override ``attributeValue(at:)`` and ``setAttributeValue(_:at:)``
-/// with a switch over attribute indices, so the runtime reads and writes values without reflection.
+/// Generated subclasses keep each attribute in a private typed stored property behind a public property
+/// whose setter (and `_modify`) calls ``willChange(attributeAt:)`` before it writes, and override
+/// ``attributeValue(at:)``, ``setAttributeValue(_:at:)`` and ``loadAttributes(from:)`` with a switch over
+/// attribute indices (loading writes the stored properties directly), so the runtime reads and writes
+/// values without reflection. An object keeps the committed value (as loaded or last saved) only of an
+/// attribute it changed, captured on the attribute's first change; rollback, the change set and conflict
+/// reports read it with ``committedValue(at:)``.
 /// Relationship state lives here; generated code adds typed wrappers around ``toOne(at:)``,
 /// ``set(_:toOneAt:)``, ``toMany(at:)``, ``add(_:toManyAt:)``, ``remove(_:fromToManyAt:)`` and
 /// ``insert(_:at:toManyAt:)``, and the context keeps both sides of every inverse in sync.
@@ -75,8 +79,8 @@ open class ManagedObject {
     @usableFromInline @exclusivity(unchecked) final var isTrackingChanges = true
     /// Shared with other objects loaded in the same batch until one of them changes (``SharedSlice``).
     @exclusivity(unchecked) var relationshipStates: SharedSlice<RelationshipState>
-    @exclusivity(unchecked) var changedAttributes = AttributeIndexSet()
-    @exclusivity(unchecked) var committedValues: SharedSlice<AttributeValue> = []
+    /// The attributes changed since loading or the last save, with their committed values.
+    @exclusivity(unchecked) var changedAttributes = ChangedAttributes()
     @exclusivity(unchecked) var committedToOneIDs: SharedSlice<AnyObjectID?> = []
     @exclusivity(unchecked) var committedToMany = [Int: [AnyObjectID]]()
     /// The store's version of the committed state (``Snapshot/version``); 0 when the store keeps none.
@@ -118,9 +122,10 @@ open class ManagedObject {
     }
 
     /// Sets every stored (not transient) attribute from `values`, a store's values in schema order.
-    /// Generated classes override this with one typed assignment per attribute, calling `super` for
-    /// inherited ones; the base implementation calls ``setAttributeValue(_:at:)`` for each attribute.
-    /// The context calls it while loading, when no change is recorded.
+    /// Generated classes override this with one typed assignment per attribute to its stored property
+    /// (past the setter), calling `super` for inherited ones; the base implementation calls
+    /// ``setAttributeValue(_:at:)`` for each attribute. The context calls it while loading, when no change
+    /// is recorded; the loaded values are the committed ones, and nothing keeps `values`.
     /// - Throws: as ``setAttributeValue(_:at:)``, for the first value that does not fit.
     open func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
         for index in entity.storedAttributeIndices {
@@ -128,19 +133,37 @@ open class ManagedObject {
         }
     }
 
-    /// Records that the attribute at `index` changed. Generated setters call this from `didSet`; inlined
-    /// into them, it is a few flag checks when nothing needs recording (while inserting or loading).
+    /// Records that the attribute at `index` is about to change. Generated setters call this before they
+    /// write the attribute's stored property; on the attribute's first change since the object was loaded
+    /// or saved, the runtime reads the value still there (``attributeValue(at:)``) as its committed value.
+    /// Inlined into the setters, it is a few flag checks when nothing needs recording (an inserted or
+    /// detached object, or while the runtime itself writes attributes).
+    ///
+    /// ```swift
+    /// public var title: String {
+    ///     get { _title }
+    ///     set { willChange(attributeAt: 7); _title = newValue }
+    ///     _modify { willChange(attributeAt: 7); yield &_title }
+    /// }
+    /// ```
     @inlinable
-    public final func markChanged(attributeAt index: Int) {
+    public final func willChange(attributeAt index: Int) {
         if isTrackingChanges && (lifecycle == .persisted || isBeingInserted) { recordChange(ofAttributeAt: index) }
     }
 
-    /// Records the change of a loaded object's attribute with its context.
+    /// Records the coming change of a loaded object's attribute with its context, capturing the committed
+    /// value on the attribute's first change.
     @usableFromInline
     final func recordChange(ofAttributeAt index: Int) {
         guard let link, link.isOpen else { return }
-        changedAttributes.insert(index)
+        changedAttributes.insert(index) { attributeValue(at: index) }
         link.noteChanged(self, attributeAt: index)
+    }
+
+    /// The committed value of the attribute at `index`: as last loaded from or saved to the store. It is
+    /// the current value unless the attribute changed since.
+    final func committedValue(at index: Int) -> AttributeValue {
+        changedAttributes.committedValue(at: index) ?? attributeValue(at: index)
     }
 
     /// Converts `value` for the attribute at `index`, throwing a typed error naming the attribute when it

@@ -22,17 +22,47 @@ public final class Album: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `title` (String, required, matches `[^\n]+`).
-    public var title: String = "" { didSet { markChanged(attributeAt: 0) } }
+    public var title: String {
+        get { _title }
+        set { willChange(attributeAt: 0); _title = newValue }
+        _modify { willChange(attributeAt: 0); yield &_title }
+    }
+    private var _title: String = ""
     /// Attribute `year` (Integer 16, required, default 2000, 1900...2100).
-    public var year: Int16 = 2000 { didSet { markChanged(attributeAt: 1) } }
+    public var year: Int16 {
+        get { _year }
+        set { willChange(attributeAt: 1); _year = newValue }
+        _modify { willChange(attributeAt: 1); yield &_year }
+    }
+    private var _year: Int16 = 2000
     /// Attribute `releaseDate` (Date, optional).
-    public var releaseDate: Date? { didSet { markChanged(attributeAt: 2) } }
+    public var releaseDate: Date? {
+        get { _releaseDate }
+        set { willChange(attributeAt: 2); _releaseDate = newValue }
+        _modify { willChange(attributeAt: 2); yield &_releaseDate }
+    }
+    private var _releaseDate: Date?
     /// Attribute `price` (Decimal, optional).
-    public var price: Decimal? { didSet { markChanged(attributeAt: 3) } }
+    public var price: Decimal? {
+        get { _price }
+        set { willChange(attributeAt: 3); _price = newValue }
+        _modify { willChange(attributeAt: 3); yield &_price }
+    }
+    private var _price: Decimal?
     /// Attribute `isLive` (Boolean, required, default false).
-    public var isLive: Bool = false { didSet { markChanged(attributeAt: 4) } }
+    public var isLive: Bool {
+        get { _isLive }
+        set { willChange(attributeAt: 4); _isLive = newValue }
+        _modify { willChange(attributeAt: 4); yield &_isLive }
+    }
+    private var _isLive: Bool = false
     /// Attribute `rating` (Float, optional).
-    public var rating: Float? { didSet { markChanged(attributeAt: 5) } }
+    public var rating: Float? {
+        get { _rating }
+        set { willChange(attributeAt: 5); _rating = newValue }
+        _modify { willChange(attributeAt: 5); yield &_rating }
+    }
+    private var _rating: Float?
 
     /// Reads an attribute by index.
     public override func attributeValue(at index: Int) -> AttributeValue {
@@ -62,12 +92,12 @@ public final class Album: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        title = try decode(values, at: 0)
-        year = try decode(values, at: 1)
-        releaseDate = try decode(values, at: 2)
-        price = try decode(values, at: 3)
-        isLive = try decode(values, at: 4)
-        rating = try decode(values, at: 5)
+        _title = try decode(values, at: 0)
+        _year = try decode(values, at: 1)
+        _releaseDate = try decode(values, at: 2)
+        _price = try decode(values, at: 3)
+        _isLive = try decode(values, at: 4)
+        _rating = try decode(values, at: 5)
     }
 
     /// Relationship `band` (to-one `Band`, inverse `albums`, Nullify).

@@ -27,7 +27,12 @@ public final class Audiobook: Media {
     public override static var entity: EntityDescription { audiobookEntity }
 
     /// Attribute `narrator` (String, optional).
-    public var narrator: String? { didSet { markChanged(attributeAt: 2) } }
+    public var narrator: String? {
+        get { _narrator }
+        set { willChange(attributeAt: 2); _narrator = newValue }
+        _modify { willChange(attributeAt: 2); yield &_narrator }
+    }
+    private var _narrator: String?
 
     /// Reads an attribute by index.
     public override func attributeValue(at index: Int) -> AttributeValue {
@@ -48,7 +53,7 @@ public final class Audiobook: Media {
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
         try super.loadAttributes(from: values)
-        narrator = try decode(values, at: 2)
+        _narrator = try decode(values, at: 2)
     }
 
     /// Creates a `Audiobook` in `context`, with every required attribute that has no default.

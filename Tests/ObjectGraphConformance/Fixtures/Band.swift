@@ -25,15 +25,40 @@ public final class Band: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `name` (String, required, length 1...60).
-    public var name: String = "" { didSet { markChanged(attributeAt: 0) } }
+    public var name: String {
+        get { _name }
+        set { willChange(attributeAt: 0); _name = newValue }
+        _modify { willChange(attributeAt: 0); yield &_name }
+    }
+    private var _name: String = ""
     /// Attribute `formed` (Integer 16, optional, 1900...2100).
-    public var formed: Int16? { didSet { markChanged(attributeAt: 1) } }
+    public var formed: Int16? {
+        get { _formed }
+        set { willChange(attributeAt: 1); _formed = newValue }
+        _modify { willChange(attributeAt: 1); yield &_formed }
+    }
+    private var _formed: Int16?
     /// Attribute `rating` (Double, required, default 0.0).
-    public var rating: Double = 0.0 { didSet { markChanged(attributeAt: 2) } }
+    public var rating: Double {
+        get { _rating }
+        set { willChange(attributeAt: 2); _rating = newValue }
+        _modify { willChange(attributeAt: 2); yield &_rating }
+    }
+    private var _rating: Double = 0.0
     /// Attribute `isActive` (Boolean, required, default true).
-    public var isActive: Bool = true { didSet { markChanged(attributeAt: 3) } }
+    public var isActive: Bool {
+        get { _isActive }
+        set { willChange(attributeAt: 3); _isActive = newValue }
+        _modify { willChange(attributeAt: 3); yield &_isActive }
+    }
+    private var _isActive: Bool = true
     /// Attribute `website` (URI, optional).
-    public var website: URL? { didSet { markChanged(attributeAt: 4) } }
+    public var website: URL? {
+        get { _website }
+        set { willChange(attributeAt: 4); _website = newValue }
+        _modify { willChange(attributeAt: 4); yield &_website }
+    }
+    private var _website: URL?
 
     /// Reads an attribute by index.
     public override func attributeValue(at index: Int) -> AttributeValue {
@@ -61,11 +86,11 @@ public final class Band: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        name = try decode(values, at: 0)
-        formed = try decode(values, at: 1)
-        rating = try decode(values, at: 2)
-        isActive = try decode(values, at: 3)
-        website = try decode(values, at: 4)
+        _name = try decode(values, at: 0)
+        _formed = try decode(values, at: 1)
+        _rating = try decode(values, at: 2)
+        _isActive = try decode(values, at: 3)
+        _website = try decode(values, at: 4)
     }
 
     /// Relationship `albums` (to-many `Album`, inverse `band`, Cascade).

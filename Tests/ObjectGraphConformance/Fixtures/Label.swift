@@ -17,9 +17,19 @@ public final class Label: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `name` (String, required).
-    public var name: String = "" { didSet { markChanged(attributeAt: 0) } }
+    public var name: String {
+        get { _name }
+        set { willChange(attributeAt: 0); _name = newValue }
+        _modify { willChange(attributeAt: 0); yield &_name }
+    }
+    private var _name: String = ""
     /// Attribute `founded` (Date, optional).
-    public var founded: Date? { didSet { markChanged(attributeAt: 1) } }
+    public var founded: Date? {
+        get { _founded }
+        set { willChange(attributeAt: 1); _founded = newValue }
+        _modify { willChange(attributeAt: 1); yield &_founded }
+    }
+    private var _founded: Date?
 
     /// Reads an attribute by index.
     public override func attributeValue(at index: Int) -> AttributeValue {
@@ -41,8 +51,8 @@ public final class Label: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        name = try decode(values, at: 0)
-        founded = try decode(values, at: 1)
+        _name = try decode(values, at: 0)
+        _founded = try decode(values, at: 1)
     }
 
     /// Relationship `bands` (to-many `Band`, inverse `label`, Deny).

@@ -19,13 +19,33 @@ public final class Manager: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `name` (String, required).
-    public var name: String = "" { didSet { markChanged(attributeAt: 0) } }
+    public var name: String {
+        get { _name }
+        set { willChange(attributeAt: 0); _name = newValue }
+        _modify { willChange(attributeAt: 0); yield &_name }
+    }
+    private var _name: String = ""
     /// Attribute `email` (String, optional, matches `[^@ ]+@[^@ ]+`).
-    public var email: String? { didSet { markChanged(attributeAt: 1) } }
+    public var email: String? {
+        get { _email }
+        set { willChange(attributeAt: 1); _email = newValue }
+        _modify { willChange(attributeAt: 1); yield &_email }
+    }
+    private var _email: String?
     /// Attribute `photo` (Binary, optional, length ...1024).
-    public var photo: Data? { didSet { markChanged(attributeAt: 2) } }
+    public var photo: Data? {
+        get { _photo }
+        set { willChange(attributeAt: 2); _photo = newValue }
+        _modify { willChange(attributeAt: 2); yield &_photo }
+    }
+    private var _photo: Data?
     /// Attribute `nicknames` (Transformable `[String]`, optional, stored as JSON).
-    public var nicknames: [String]? { didSet { markChanged(attributeAt: 3) } }
+    public var nicknames: [String]? {
+        get { _nicknames }
+        set { willChange(attributeAt: 3); _nicknames = newValue }
+        _modify { willChange(attributeAt: 3); yield &_nicknames }
+    }
+    private var _nicknames: [String]?
 
     /// Reads an attribute by index.
     public override func attributeValue(at index: Int) -> AttributeValue {
@@ -51,10 +71,10 @@ public final class Manager: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        name = try decode(values, at: 0)
-        email = try decode(values, at: 1)
-        photo = try decode(values, at: 2)
-        nicknames = try decodeJSON(values[3], at: 3)
+        _name = try decode(values, at: 0)
+        _email = try decode(values, at: 1)
+        _photo = try decode(values, at: 2)
+        _nicknames = try decodeJSON(values[3], at: 3)
     }
 
     /// Relationship `band` (to-one `Band`, inverse `manager`, Nullify).

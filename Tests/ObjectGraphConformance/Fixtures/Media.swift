@@ -25,9 +25,19 @@ open class Media: ManagedObject, ManagedEntity {
     open class var entity: EntityDescription { mediaEntity }
 
     /// Attribute `title` (String, required).
-    public var title: String = "" { didSet { markChanged(attributeAt: 0) } }
+    public var title: String {
+        get { _title }
+        set { willChange(attributeAt: 0); _title = newValue }
+        _modify { willChange(attributeAt: 0); yield &_title }
+    }
+    private var _title: String = ""
     /// Attribute `published` (Date, optional).
-    public var published: Date? { didSet { markChanged(attributeAt: 1) } }
+    public var published: Date? {
+        get { _published }
+        set { willChange(attributeAt: 1); _published = newValue }
+        _modify { willChange(attributeAt: 1); yield &_published }
+    }
+    private var _published: Date?
 
     /// Reads an attribute by index.
     open override func attributeValue(at index: Int) -> AttributeValue {
@@ -49,8 +59,8 @@ open class Media: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     open override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        title = try decode(values, at: 0)
-        published = try decode(values, at: 1)
+        _title = try decode(values, at: 0)
+        _published = try decode(values, at: 1)
     }
 
     /// The typed fields of `Media` for predicates and sorts.

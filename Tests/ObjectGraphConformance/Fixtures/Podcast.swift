@@ -34,13 +34,33 @@ public final class Podcast: Media {
     public override static var entity: EntityDescription { podcastEntity }
 
     /// Attribute `episodeCount` (Integer 32, required, default 0).
-    public var episodeCount: Int32 = 0 { didSet { markChanged(attributeAt: 2) } }
+    public var episodeCount: Int32 {
+        get { _episodeCount }
+        set { willChange(attributeAt: 2); _episodeCount = newValue }
+        _modify { willChange(attributeAt: 2); yield &_episodeCount }
+    }
+    private var _episodeCount: Int32 = 0
     /// Attribute `feedURL` (URI, optional).
-    public var feedURL: URL? { didSet { markChanged(attributeAt: 3) } }
+    public var feedURL: URL? {
+        get { _feedURL }
+        set { willChange(attributeAt: 3); _feedURL = newValue }
+        _modify { willChange(attributeAt: 3); yield &_feedURL }
+    }
+    private var _feedURL: URL?
     /// Attribute `artwork` (Binary, optional).
-    public var artwork: Data? { didSet { markChanged(attributeAt: 4) } }
+    public var artwork: Data? {
+        get { _artwork }
+        set { willChange(attributeAt: 4); _artwork = newValue }
+        _modify { willChange(attributeAt: 4); yield &_artwork }
+    }
+    private var _artwork: Data?
     /// Attribute `identifier` (UUID, required).
-    public var identifier: UUID = UUID() { didSet { markChanged(attributeAt: 5) } }
+    public var identifier: UUID {
+        get { _identifier }
+        set { willChange(attributeAt: 5); _identifier = newValue }
+        _modify { willChange(attributeAt: 5); yield &_identifier }
+    }
+    private var _identifier: UUID = UUID()
 
     /// Reads an attribute by index.
     public override func attributeValue(at index: Int) -> AttributeValue {
@@ -67,10 +87,10 @@ public final class Podcast: Media {
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
         try super.loadAttributes(from: values)
-        episodeCount = try decode(values, at: 2)
-        feedURL = try decode(values, at: 3)
-        artwork = try decode(values, at: 4)
-        identifier = try decode(values, at: 5)
+        _episodeCount = try decode(values, at: 2)
+        _feedURL = try decode(values, at: 3)
+        _artwork = try decode(values, at: 4)
+        _identifier = try decode(values, at: 5)
     }
 
     /// Creates a `Podcast` in `context`, with every required attribute that has no default.

@@ -17,7 +17,12 @@ public final class Tag: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `name` (String, required, matches `[a-z][a-z0-9-]*`).
-    public var name: String = "" { didSet { markChanged(attributeAt: 0) } }
+    public var name: String {
+        get { _name }
+        set { willChange(attributeAt: 0); _name = newValue }
+        _modify { willChange(attributeAt: 0); yield &_name }
+    }
+    private var _name: String = ""
 
     /// Reads an attribute by index.
     public override func attributeValue(at index: Int) -> AttributeValue {
@@ -37,7 +42,7 @@ public final class Tag: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        name = try decode(values, at: 0)
+        _name = try decode(values, at: 0)
     }
 
     /// Relationship `tracks` (to-many `Track`, inverse `tags`, Nullify).

@@ -20,13 +20,33 @@ public final class Track: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `title` (String, required, length 1...).
-    public var title: String = "" { didSet { markChanged(attributeAt: 0) } }
+    public var title: String {
+        get { _title }
+        set { willChange(attributeAt: 0); _title = newValue }
+        _modify { willChange(attributeAt: 0); yield &_title }
+    }
+    private var _title: String = ""
     /// Attribute `duration` (Integer 32, required, default 0, 0...3600).
-    public var duration: Int32 = 0 { didSet { markChanged(attributeAt: 1) } }
+    public var duration: Int32 {
+        get { _duration }
+        set { willChange(attributeAt: 1); _duration = newValue }
+        _modify { willChange(attributeAt: 1); yield &_duration }
+    }
+    private var _duration: Int32 = 0
     /// Attribute `number` (Integer 16, optional).
-    public var number: Int16? { didSet { markChanged(attributeAt: 2) } }
+    public var number: Int16? {
+        get { _number }
+        set { willChange(attributeAt: 2); _number = newValue }
+        _modify { willChange(attributeAt: 2); yield &_number }
+    }
+    private var _number: Int16?
     /// Attribute `identifier` (UUID, optional).
-    public var identifier: UUID? { didSet { markChanged(attributeAt: 3) } }
+    public var identifier: UUID? {
+        get { _identifier }
+        set { willChange(attributeAt: 3); _identifier = newValue }
+        _modify { willChange(attributeAt: 3); yield &_identifier }
+    }
+    private var _identifier: UUID?
 
     /// Reads an attribute by index.
     public override func attributeValue(at index: Int) -> AttributeValue {
@@ -52,10 +72,10 @@ public final class Track: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        title = try decode(values, at: 0)
-        duration = try decode(values, at: 1)
-        number = try decode(values, at: 2)
-        identifier = try decode(values, at: 3)
+        _title = try decode(values, at: 0)
+        _duration = try decode(values, at: 1)
+        _number = try decode(values, at: 2)
+        _identifier = try decode(values, at: 3)
     }
 
     /// Relationship `album` (to-one `Album`, required, inverse `tracks`, Nullify).

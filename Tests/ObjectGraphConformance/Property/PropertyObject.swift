@@ -41,8 +41,8 @@ public final class PropertyObject: ManagedObject, ManagedEntity {
         guard value.isNull ? attribute.isOptional : Self.travelsAs(attribute.type, value) else {
             throw ObjectGraphError.typeMismatch(entity: entity.name, attribute: attribute.name, expected: attribute.type, value: value)
         }
+        willChange(attributeAt: index)
         values[index] = value
-        markChanged(attributeAt: index)
     }
 
     /// Whether `value` is the case values of `type` travel as.

@@ -16,7 +16,12 @@ final class Continent: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `numericISO3166Code` (Integer 16, required, default 0).
-    var numericISO3166Code: Int16 = 0 { didSet { markChanged(attributeAt: 0) } }
+    var numericISO3166Code: Int16 {
+        get { _numericISO3166Code }
+        set { willChange(attributeAt: 0); _numericISO3166Code = newValue }
+        _modify { willChange(attributeAt: 0); yield &_numericISO3166Code }
+    }
+    private var _numericISO3166Code: Int16 = 0
 
     /// Reads an attribute by index.
     override func attributeValue(at index: Int) -> AttributeValue {
@@ -36,7 +41,7 @@ final class Continent: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        numericISO3166Code = try decode(values, at: 0)
+        _numericISO3166Code = try decode(values, at: 0)
     }
 
     /// Relationship `countries` (to-many `Country`, required, inverse `continent`, Nullify).

@@ -23,15 +23,40 @@ final class Country: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `markedForDeletionDate` (Date, optional).
-    var markedForDeletionDate: Date? { didSet { markChanged(attributeAt: 0) } }
+    var markedForDeletionDate: Date? {
+        get { _markedForDeletionDate }
+        set { willChange(attributeAt: 0); _markedForDeletionDate = newValue }
+        _modify { willChange(attributeAt: 0); yield &_markedForDeletionDate }
+    }
+    private var _markedForDeletionDate: Date?
     /// Attribute `numberOfMoods` (Integer 64, required, default 0).
-    var numberOfMoods: Int64 = 0 { didSet { markChanged(attributeAt: 1) } }
+    var numberOfMoods: Int64 {
+        get { _numberOfMoods }
+        set { willChange(attributeAt: 1); _numberOfMoods = newValue }
+        _modify { willChange(attributeAt: 1); yield &_numberOfMoods }
+    }
+    private var _numberOfMoods: Int64 = 0
     /// Attribute `numericISO3166Code` (Integer 16, required, default 0).
-    var numericISO3166Code: Int16 = 0 { didSet { markChanged(attributeAt: 2) } }
+    var numericISO3166Code: Int16 {
+        get { _numericISO3166Code }
+        set { willChange(attributeAt: 2); _numericISO3166Code = newValue }
+        _modify { willChange(attributeAt: 2); yield &_numericISO3166Code }
+    }
+    private var _numericISO3166Code: Int16 = 0
     /// Attribute `uniquenessDummy` (Integer 16, required, default 0).
-    var uniquenessDummy: Int16 = 0 { didSet { markChanged(attributeAt: 3) } }
+    var uniquenessDummy: Int16 {
+        get { _uniquenessDummy }
+        set { willChange(attributeAt: 3); _uniquenessDummy = newValue }
+        _modify { willChange(attributeAt: 3); yield &_uniquenessDummy }
+    }
+    private var _uniquenessDummy: Int16 = 0
     /// Attribute `updatedAt` (Date, required).
-    var updatedAt: Date = Date(timeIntervalSinceReferenceDate: 0) { didSet { markChanged(attributeAt: 4) } }
+    var updatedAt: Date {
+        get { _updatedAt }
+        set { willChange(attributeAt: 4); _updatedAt = newValue }
+        _modify { willChange(attributeAt: 4); yield &_updatedAt }
+    }
+    private var _updatedAt: Date = Date(timeIntervalSinceReferenceDate: 0)
 
     /// Reads an attribute by index.
     override func attributeValue(at index: Int) -> AttributeValue {
@@ -59,11 +84,11 @@ final class Country: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        markedForDeletionDate = try decode(values, at: 0)
-        numberOfMoods = try decode(values, at: 1)
-        numericISO3166Code = try decode(values, at: 2)
-        uniquenessDummy = try decode(values, at: 3)
-        updatedAt = try decode(values, at: 4)
+        _markedForDeletionDate = try decode(values, at: 0)
+        _numberOfMoods = try decode(values, at: 1)
+        _numericISO3166Code = try decode(values, at: 2)
+        _uniquenessDummy = try decode(values, at: 3)
+        _updatedAt = try decode(values, at: 4)
     }
 
     /// Relationship `continent` (to-one `Continent`, inverse `countries`, Nullify).

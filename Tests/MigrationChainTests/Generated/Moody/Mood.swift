@@ -25,23 +25,68 @@ final class Mood: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `colors` (Transformable, optional).
-    var colors: Data? { didSet { markChanged(attributeAt: 0) } }
+    var colors: Data? {
+        get { _colors }
+        set { willChange(attributeAt: 0); _colors = newValue }
+        _modify { willChange(attributeAt: 0); yield &_colors }
+    }
+    private var _colors: Data?
     /// Attribute `creatorID` (String, optional).
-    var creatorID: String? { didSet { markChanged(attributeAt: 1) } }
+    var creatorID: String? {
+        get { _creatorID }
+        set { willChange(attributeAt: 1); _creatorID = newValue }
+        _modify { willChange(attributeAt: 1); yield &_creatorID }
+    }
+    private var _creatorID: String?
     /// Attribute `date` (Date, required).
-    var date: Date = Date(timeIntervalSinceReferenceDate: 0) { didSet { markChanged(attributeAt: 2) } }
+    var date: Date {
+        get { _date }
+        set { willChange(attributeAt: 2); _date = newValue }
+        _modify { willChange(attributeAt: 2); yield &_date }
+    }
+    private var _date: Date = Date(timeIntervalSinceReferenceDate: 0)
     /// Attribute `latitude` (Double, optional).
-    var latitude: Double? { didSet { markChanged(attributeAt: 3) } }
+    var latitude: Double? {
+        get { _latitude }
+        set { willChange(attributeAt: 3); _latitude = newValue }
+        _modify { willChange(attributeAt: 3); yield &_latitude }
+    }
+    private var _latitude: Double?
     /// Attribute `longitude` (Double, optional).
-    var longitude: Double? { didSet { markChanged(attributeAt: 4) } }
+    var longitude: Double? {
+        get { _longitude }
+        set { willChange(attributeAt: 4); _longitude = newValue }
+        _modify { willChange(attributeAt: 4); yield &_longitude }
+    }
+    private var _longitude: Double?
     /// Attribute `markedForDeletionDate` (Date, optional).
-    var markedForDeletionDate: Date? { didSet { markChanged(attributeAt: 5) } }
+    var markedForDeletionDate: Date? {
+        get { _markedForDeletionDate }
+        set { willChange(attributeAt: 5); _markedForDeletionDate = newValue }
+        _modify { willChange(attributeAt: 5); yield &_markedForDeletionDate }
+    }
+    private var _markedForDeletionDate: Date?
     /// Attribute `markedForRemoteDeletion` (Boolean, required, default false).
-    var markedForRemoteDeletion: Bool = false { didSet { markChanged(attributeAt: 6) } }
+    var markedForRemoteDeletion: Bool {
+        get { _markedForRemoteDeletion }
+        set { willChange(attributeAt: 6); _markedForRemoteDeletion = newValue }
+        _modify { willChange(attributeAt: 6); yield &_markedForRemoteDeletion }
+    }
+    private var _markedForRemoteDeletion: Bool = false
     /// Attribute `rating` (Integer 16, required, default 0).
-    var rating: Int16 = 0 { didSet { markChanged(attributeAt: 7) } }
+    var rating: Int16 {
+        get { _rating }
+        set { willChange(attributeAt: 7); _rating = newValue }
+        _modify { willChange(attributeAt: 7); yield &_rating }
+    }
+    private var _rating: Int16 = 0
     /// Attribute `remoteID` (String, optional).
-    var remoteID: String? { didSet { markChanged(attributeAt: 8) } }
+    var remoteID: String? {
+        get { _remoteID }
+        set { willChange(attributeAt: 8); _remoteID = newValue }
+        _modify { willChange(attributeAt: 8); yield &_remoteID }
+    }
+    private var _remoteID: String?
 
     /// Reads an attribute by index.
     override func attributeValue(at index: Int) -> AttributeValue {
@@ -77,15 +122,15 @@ final class Mood: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        colors = try decode(values, at: 0)
-        creatorID = try decode(values, at: 1)
-        date = try decode(values, at: 2)
-        latitude = try decode(values, at: 3)
-        longitude = try decode(values, at: 4)
-        markedForDeletionDate = try decode(values, at: 5)
-        markedForRemoteDeletion = try decode(values, at: 6)
-        rating = try decode(values, at: 7)
-        remoteID = try decode(values, at: 8)
+        _colors = try decode(values, at: 0)
+        _creatorID = try decode(values, at: 1)
+        _date = try decode(values, at: 2)
+        _latitude = try decode(values, at: 3)
+        _longitude = try decode(values, at: 4)
+        _markedForDeletionDate = try decode(values, at: 5)
+        _markedForRemoteDeletion = try decode(values, at: 6)
+        _rating = try decode(values, at: 7)
+        _remoteID = try decode(values, at: 8)
     }
 
     /// Relationship `country` (to-one `Country`, inverse `moods`, Nullify).

@@ -30,31 +30,96 @@ final class Note: SPManagedObject {
     override static var entity: EntityDescription { noteEntity }
 
     /// Attribute `content` (String, required).
-    var content: String = "" { didSet { markChanged(attributeAt: 2) } }
+    var content: String {
+        get { _content }
+        set { willChange(attributeAt: 2); _content = newValue }
+        _modify { willChange(attributeAt: 2); yield &_content }
+    }
+    private var _content: String = ""
     /// Attribute `creationDate` (Date, required).
-    var creationDate: Date = Date(timeIntervalSinceReferenceDate: 0) { didSet { markChanged(attributeAt: 3) } }
+    var creationDate: Date {
+        get { _creationDate }
+        set { willChange(attributeAt: 3); _creationDate = newValue }
+        _modify { willChange(attributeAt: 3); yield &_creationDate }
+    }
+    private var _creationDate: Date = Date(timeIntervalSinceReferenceDate: 0)
     /// Attribute `deleted` (Boolean, required, default false).
-    var deleted: Bool = false { didSet { markChanged(attributeAt: 4) } }
+    var deleted: Bool {
+        get { _deleted }
+        set { willChange(attributeAt: 4); _deleted = newValue }
+        _modify { willChange(attributeAt: 4); yield &_deleted }
+    }
+    private var _deleted: Bool = false
     /// Attribute `lastPosition` (Integer 32, required, default 0).
-    var lastPosition: Int32 = 0 { didSet { markChanged(attributeAt: 5) } }
+    var lastPosition: Int32 {
+        get { _lastPosition }
+        set { willChange(attributeAt: 5); _lastPosition = newValue }
+        _modify { willChange(attributeAt: 5); yield &_lastPosition }
+    }
+    private var _lastPosition: Int32 = 0
     /// Attribute `modificationDate` (Date, required).
-    var modificationDate: Date = Date(timeIntervalSinceReferenceDate: 0) { didSet { markChanged(attributeAt: 6) } }
+    var modificationDate: Date {
+        get { _modificationDate }
+        set { willChange(attributeAt: 6); _modificationDate = newValue }
+        _modify { willChange(attributeAt: 6); yield &_modificationDate }
+    }
+    private var _modificationDate: Date = Date(timeIntervalSinceReferenceDate: 0)
     /// Attribute `noteSynced` (Boolean, optional).
-    var noteSynced: Bool? { didSet { markChanged(attributeAt: 7) } }
+    var noteSynced: Bool? {
+        get { _noteSynced }
+        set { willChange(attributeAt: 7); _noteSynced = newValue }
+        _modify { willChange(attributeAt: 7); yield &_noteSynced }
+    }
+    private var _noteSynced: Bool?
     /// Attribute `owner` (String, optional).
-    var owner: String? { didSet { markChanged(attributeAt: 8) } }
+    var owner: String? {
+        get { _owner }
+        set { willChange(attributeAt: 8); _owner = newValue }
+        _modify { willChange(attributeAt: 8); yield &_owner }
+    }
+    private var _owner: String?
     /// Attribute `pinned` (Boolean, required, default false).
-    var pinned: Bool = false { didSet { markChanged(attributeAt: 9) } }
+    var pinned: Bool {
+        get { _pinned }
+        set { willChange(attributeAt: 9); _pinned = newValue }
+        _modify { willChange(attributeAt: 9); yield &_pinned }
+    }
+    private var _pinned: Bool = false
     /// Attribute `publishURL` (String, required).
-    var publishURL: String = "" { didSet { markChanged(attributeAt: 10) } }
+    var publishURL: String {
+        get { _publishURL }
+        set { willChange(attributeAt: 10); _publishURL = newValue }
+        _modify { willChange(attributeAt: 10); yield &_publishURL }
+    }
+    private var _publishURL: String = ""
     /// Attribute `remoteId` (String, optional).
-    var remoteId: String? { didSet { markChanged(attributeAt: 11) } }
+    var remoteId: String? {
+        get { _remoteId }
+        set { willChange(attributeAt: 11); _remoteId = newValue }
+        _modify { willChange(attributeAt: 11); yield &_remoteId }
+    }
+    private var _remoteId: String?
     /// Attribute `shareURL` (String, required).
-    var shareURL: String = "" { didSet { markChanged(attributeAt: 12) } }
+    var shareURL: String {
+        get { _shareURL }
+        set { willChange(attributeAt: 12); _shareURL = newValue }
+        _modify { willChange(attributeAt: 12); yield &_shareURL }
+    }
+    private var _shareURL: String = ""
     /// Attribute `systemTags` (String, optional).
-    var systemTags: String? { didSet { markChanged(attributeAt: 13) } }
+    var systemTags: String? {
+        get { _systemTags }
+        set { willChange(attributeAt: 13); _systemTags = newValue }
+        _modify { willChange(attributeAt: 13); yield &_systemTags }
+    }
+    private var _systemTags: String?
     /// Attribute `tags` (String, optional).
-    var tags: String? { didSet { markChanged(attributeAt: 14) } }
+    var tags: String? {
+        get { _tags }
+        set { willChange(attributeAt: 14); _tags = newValue }
+        _modify { willChange(attributeAt: 14); yield &_tags }
+    }
+    private var _tags: String?
 
     /// Reads an attribute by index.
     override func attributeValue(at index: Int) -> AttributeValue {
@@ -99,19 +164,19 @@ final class Note: SPManagedObject {
     /// Loads every stored attribute from a store's values.
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
         try super.loadAttributes(from: values)
-        content = try decode(values, at: 2)
-        creationDate = try decode(values, at: 3)
-        deleted = try decode(values, at: 4)
-        lastPosition = try decode(values, at: 5)
-        modificationDate = try decode(values, at: 6)
-        noteSynced = try decode(values, at: 7)
-        owner = try decode(values, at: 8)
-        pinned = try decode(values, at: 9)
-        publishURL = try decode(values, at: 10)
-        remoteId = try decode(values, at: 11)
-        shareURL = try decode(values, at: 12)
-        systemTags = try decode(values, at: 13)
-        tags = try decode(values, at: 14)
+        _content = try decode(values, at: 2)
+        _creationDate = try decode(values, at: 3)
+        _deleted = try decode(values, at: 4)
+        _lastPosition = try decode(values, at: 5)
+        _modificationDate = try decode(values, at: 6)
+        _noteSynced = try decode(values, at: 7)
+        _owner = try decode(values, at: 8)
+        _pinned = try decode(values, at: 9)
+        _publishURL = try decode(values, at: 10)
+        _remoteId = try decode(values, at: 11)
+        _shareURL = try decode(values, at: 12)
+        _systemTags = try decode(values, at: 13)
+        _tags = try decode(values, at: 14)
     }
 
     /// Creates a `Note` in `context`, with every required attribute that has no default.

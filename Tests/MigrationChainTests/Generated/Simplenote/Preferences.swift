@@ -20,21 +20,61 @@ final class Preferences: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `analytics_enabled` (Boolean, optional, default true).
-    var analytics_enabled: Bool? = true { didSet { markChanged(attributeAt: 0) } }
+    var analytics_enabled: Bool? {
+        get { _analytics_enabled }
+        set { willChange(attributeAt: 0); _analytics_enabled = newValue }
+        _modify { willChange(attributeAt: 0); yield &_analytics_enabled }
+    }
+    private var _analytics_enabled: Bool? = true
     /// Attribute `ghostData` (String, optional).
-    var ghostData: String? { didSet { markChanged(attributeAt: 1) } }
+    var ghostData: String? {
+        get { _ghostData }
+        set { willChange(attributeAt: 1); _ghostData = newValue }
+        _modify { willChange(attributeAt: 1); yield &_ghostData }
+    }
+    private var _ghostData: String?
     /// Attribute `recent_searches` (Transformable, optional).
-    var recent_searches: Data? { didSet { markChanged(attributeAt: 2) } }
+    var recent_searches: Data? {
+        get { _recent_searches }
+        set { willChange(attributeAt: 2); _recent_searches = newValue }
+        _modify { willChange(attributeAt: 2); yield &_recent_searches }
+    }
+    private var _recent_searches: Data?
     /// Attribute `simperiumKey` (String, optional).
-    var simperiumKey: String? { didSet { markChanged(attributeAt: 3) } }
+    var simperiumKey: String? {
+        get { _simperiumKey }
+        set { willChange(attributeAt: 3); _simperiumKey = newValue }
+        _modify { willChange(attributeAt: 3); yield &_simperiumKey }
+    }
+    private var _simperiumKey: String?
     /// Attribute `subscription_date` (Date, optional).
-    var subscription_date: Date? { didSet { markChanged(attributeAt: 4) } }
+    var subscription_date: Date? {
+        get { _subscription_date }
+        set { willChange(attributeAt: 4); _subscription_date = newValue }
+        _modify { willChange(attributeAt: 4); yield &_subscription_date }
+    }
+    private var _subscription_date: Date?
     /// Attribute `subscription_level` (String, optional).
-    var subscription_level: String? { didSet { markChanged(attributeAt: 5) } }
+    var subscription_level: String? {
+        get { _subscription_level }
+        set { willChange(attributeAt: 5); _subscription_level = newValue }
+        _modify { willChange(attributeAt: 5); yield &_subscription_level }
+    }
+    private var _subscription_level: String?
     /// Attribute `subscription_platform` (String, optional).
-    var subscription_platform: String? { didSet { markChanged(attributeAt: 6) } }
+    var subscription_platform: String? {
+        get { _subscription_platform }
+        set { willChange(attributeAt: 6); _subscription_platform = newValue }
+        _modify { willChange(attributeAt: 6); yield &_subscription_platform }
+    }
+    private var _subscription_platform: String?
     /// Attribute `was_sustainer` (Boolean, required, default false).
-    var was_sustainer: Bool = false { didSet { markChanged(attributeAt: 7) } }
+    var was_sustainer: Bool {
+        get { _was_sustainer }
+        set { willChange(attributeAt: 7); _was_sustainer = newValue }
+        _modify { willChange(attributeAt: 7); yield &_was_sustainer }
+    }
+    private var _was_sustainer: Bool = false
 
     /// Reads an attribute by index.
     override func attributeValue(at index: Int) -> AttributeValue {
@@ -68,14 +108,14 @@ final class Preferences: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        analytics_enabled = try decode(values, at: 0)
-        ghostData = try decode(values, at: 1)
-        recent_searches = try decode(values, at: 2)
-        simperiumKey = try decode(values, at: 3)
-        subscription_date = try decode(values, at: 4)
-        subscription_level = try decode(values, at: 5)
-        subscription_platform = try decode(values, at: 6)
-        was_sustainer = try decode(values, at: 7)
+        _analytics_enabled = try decode(values, at: 0)
+        _ghostData = try decode(values, at: 1)
+        _recent_searches = try decode(values, at: 2)
+        _simperiumKey = try decode(values, at: 3)
+        _subscription_date = try decode(values, at: 4)
+        _subscription_level = try decode(values, at: 5)
+        _subscription_platform = try decode(values, at: 6)
+        _was_sustainer = try decode(values, at: 7)
     }
 
     /// Creates a `Preferences` in `context`, with every required attribute that has no default.

@@ -17,9 +17,19 @@ class SPManagedObject: ManagedObject, ManagedEntity {
     class var entity: EntityDescription { sPManagedObjectEntity }
 
     /// Attribute `ghostData` (String, optional).
-    var ghostData: String? { didSet { markChanged(attributeAt: 0) } }
+    var ghostData: String? {
+        get { _ghostData }
+        set { willChange(attributeAt: 0); _ghostData = newValue }
+        _modify { willChange(attributeAt: 0); yield &_ghostData }
+    }
+    private var _ghostData: String?
     /// Attribute `simperiumKey` (String, optional).
-    var simperiumKey: String? { didSet { markChanged(attributeAt: 1) } }
+    var simperiumKey: String? {
+        get { _simperiumKey }
+        set { willChange(attributeAt: 1); _simperiumKey = newValue }
+        _modify { willChange(attributeAt: 1); yield &_simperiumKey }
+    }
+    private var _simperiumKey: String?
 
     /// Reads an attribute by index.
     override func attributeValue(at index: Int) -> AttributeValue {
@@ -41,8 +51,8 @@ class SPManagedObject: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        ghostData = try decode(values, at: 0)
-        simperiumKey = try decode(values, at: 1)
+        _ghostData = try decode(values, at: 0)
+        _simperiumKey = try decode(values, at: 1)
     }
 
     /// The typed fields of `SPManagedObject` for predicates and sorts.

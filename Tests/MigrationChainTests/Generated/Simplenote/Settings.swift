@@ -20,21 +20,61 @@ final class Settings: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `decline_skip_versions` (Integer 32, optional, default 0).
-    var decline_skip_versions: Int32? = 0 { didSet { markChanged(attributeAt: 0) } }
+    var decline_skip_versions: Int32? {
+        get { _decline_skip_versions }
+        set { willChange(attributeAt: 0); _decline_skip_versions = newValue }
+        _modify { willChange(attributeAt: 0); yield &_decline_skip_versions }
+    }
+    private var _decline_skip_versions: Int32? = 0
     /// Attribute `dislike_skip_versions` (Integer 32, optional, default 0).
-    var dislike_skip_versions: Int32? = 0 { didSet { markChanged(attributeAt: 1) } }
+    var dislike_skip_versions: Int32? {
+        get { _dislike_skip_versions }
+        set { willChange(attributeAt: 1); _dislike_skip_versions = newValue }
+        _modify { willChange(attributeAt: 1); yield &_dislike_skip_versions }
+    }
+    private var _dislike_skip_versions: Int32? = 0
     /// Attribute `ghostData` (String, optional).
-    var ghostData: String? { didSet { markChanged(attributeAt: 2) } }
+    var ghostData: String? {
+        get { _ghostData }
+        set { willChange(attributeAt: 2); _ghostData = newValue }
+        _modify { willChange(attributeAt: 2); yield &_ghostData }
+    }
+    private var _ghostData: String?
     /// Attribute `like_skip_versions` (Integer 32, optional, default 0).
-    var like_skip_versions: Int32? = 0 { didSet { markChanged(attributeAt: 3) } }
+    var like_skip_versions: Int32? {
+        get { _like_skip_versions }
+        set { willChange(attributeAt: 3); _like_skip_versions = newValue }
+        _modify { willChange(attributeAt: 3); yield &_like_skip_versions }
+    }
+    private var _like_skip_versions: Int32? = 0
     /// Attribute `minimum_events` (Integer 32, optional, default 0).
-    var minimum_events: Int32? = 0 { didSet { markChanged(attributeAt: 4) } }
+    var minimum_events: Int32? {
+        get { _minimum_events }
+        set { willChange(attributeAt: 4); _minimum_events = newValue }
+        _modify { willChange(attributeAt: 4); yield &_minimum_events }
+    }
+    private var _minimum_events: Int32? = 0
     /// Attribute `minimum_interval_days` (Integer 32, optional, default 0).
-    var minimum_interval_days: Int32? = 0 { didSet { markChanged(attributeAt: 5) } }
+    var minimum_interval_days: Int32? {
+        get { _minimum_interval_days }
+        set { willChange(attributeAt: 5); _minimum_interval_days = newValue }
+        _modify { willChange(attributeAt: 5); yield &_minimum_interval_days }
+    }
+    private var _minimum_interval_days: Int32? = 0
     /// Attribute `ratings_disabled` (Boolean, optional).
-    var ratings_disabled: Bool? { didSet { markChanged(attributeAt: 6) } }
+    var ratings_disabled: Bool? {
+        get { _ratings_disabled }
+        set { willChange(attributeAt: 6); _ratings_disabled = newValue }
+        _modify { willChange(attributeAt: 6); yield &_ratings_disabled }
+    }
+    private var _ratings_disabled: Bool?
     /// Attribute `simperiumKey` (String, optional).
-    var simperiumKey: String? { didSet { markChanged(attributeAt: 7) } }
+    var simperiumKey: String? {
+        get { _simperiumKey }
+        set { willChange(attributeAt: 7); _simperiumKey = newValue }
+        _modify { willChange(attributeAt: 7); yield &_simperiumKey }
+    }
+    private var _simperiumKey: String?
 
     /// Reads an attribute by index.
     override func attributeValue(at index: Int) -> AttributeValue {
@@ -68,14 +108,14 @@ final class Settings: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        decline_skip_versions = try decode(values, at: 0)
-        dislike_skip_versions = try decode(values, at: 1)
-        ghostData = try decode(values, at: 2)
-        like_skip_versions = try decode(values, at: 3)
-        minimum_events = try decode(values, at: 4)
-        minimum_interval_days = try decode(values, at: 5)
-        ratings_disabled = try decode(values, at: 6)
-        simperiumKey = try decode(values, at: 7)
+        _decline_skip_versions = try decode(values, at: 0)
+        _dislike_skip_versions = try decode(values, at: 1)
+        _ghostData = try decode(values, at: 2)
+        _like_skip_versions = try decode(values, at: 3)
+        _minimum_events = try decode(values, at: 4)
+        _minimum_interval_days = try decode(values, at: 5)
+        _ratings_disabled = try decode(values, at: 6)
+        _simperiumKey = try decode(values, at: 7)
     }
 
     /// Creates a `Settings` in `context`, with every required attribute that has no default.

@@ -20,11 +20,26 @@ final class Tag: SPManagedObject {
     override static var entity: EntityDescription { tagEntity }
 
     /// Attribute `index` (Integer 32, optional, default 0).
-    var index: Int32? = 0 { didSet { markChanged(attributeAt: 2) } }
+    var index: Int32? {
+        get { _index }
+        set { willChange(attributeAt: 2); _index = newValue }
+        _modify { willChange(attributeAt: 2); yield &_index }
+    }
+    private var _index: Int32? = 0
     /// Attribute `name` (String, optional).
-    var name: String? { didSet { markChanged(attributeAt: 3) } }
+    var name: String? {
+        get { _name }
+        set { willChange(attributeAt: 3); _name = newValue }
+        _modify { willChange(attributeAt: 3); yield &_name }
+    }
+    private var _name: String?
     /// Attribute `share` (String, optional).
-    var share: String? { didSet { markChanged(attributeAt: 4) } }
+    var share: String? {
+        get { _share }
+        set { willChange(attributeAt: 4); _share = newValue }
+        _modify { willChange(attributeAt: 4); yield &_share }
+    }
+    private var _share: String?
 
     /// Reads an attribute by index.
     override func attributeValue(at index: Int) -> AttributeValue {
@@ -49,9 +64,9 @@ final class Tag: SPManagedObject {
     /// Loads every stored attribute from a store's values.
     override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
         try super.loadAttributes(from: values)
-        self.index = try decode(values, at: 2)
-        name = try decode(values, at: 3)
-        share = try decode(values, at: 4)
+        _index = try decode(values, at: 2)
+        _name = try decode(values, at: 3)
+        _share = try decode(values, at: 4)
     }
 
     /// Creates a `Tag` in `context`, with every required attribute that has no default.

@@ -16,11 +16,26 @@ public final class Event: ManagedObject, ManagedEntity {
     )
 
     /// Attribute `note` (String, optional).
-    public var note: String? { didSet { markChanged(attributeAt: 0) } }
+    public var note: String? {
+        get { _note }
+        set { willChange(attributeAt: 0); _note = newValue }
+        _modify { willChange(attributeAt: 0); yield &_note }
+    }
+    private var _note: String?
     /// Attribute `timeStamp` (Date, required).
-    public var timeStamp: Date = Date(timeIntervalSinceReferenceDate: 0) { didSet { markChanged(attributeAt: 1) } }
+    public var timeStamp: Date {
+        get { _timeStamp }
+        set { willChange(attributeAt: 1); _timeStamp = newValue }
+        _modify { willChange(attributeAt: 1); yield &_timeStamp }
+    }
+    private var _timeStamp: Date = Date(timeIntervalSinceReferenceDate: 0)
     /// Attribute `title` (String, required, default "Untitled").
-    public var title: String = "Untitled" { didSet { markChanged(attributeAt: 2) } }
+    public var title: String {
+        get { _title }
+        set { willChange(attributeAt: 2); _title = newValue }
+        _modify { willChange(attributeAt: 2); yield &_title }
+    }
+    private var _title: String = "Untitled"
 
     /// Reads an attribute by index.
     public override func attributeValue(at index: Int) -> AttributeValue {
@@ -44,9 +59,9 @@ public final class Event: ManagedObject, ManagedEntity {
 
     /// Loads every stored attribute from a store's values.
     public override func loadAttributes(from values: SharedSlice<AttributeValue>) throws {
-        note = try decode(values, at: 0)
-        timeStamp = try decode(values, at: 1)
-        title = try decode(values, at: 2)
+        _note = try decode(values, at: 0)
+        _timeStamp = try decode(values, at: 1)
+        _title = try decode(values, at: 2)
     }
 
     /// Creates a `Event` in `context`, with every required attribute that has no default.
