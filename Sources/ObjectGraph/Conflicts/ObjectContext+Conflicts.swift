@@ -81,7 +81,7 @@ extension ObjectContext {
     /// change, so that the next attempt writes the object's whole state.
     private func overwrite(_ stored: Snapshot, with object: ManagedObject) {
         let differing = object.entity.storedAttributeIndices.filter { !object.attributeValue(at: $0).isIdentical(to: stored.values[$0]) }
-        object.changedAttributes = ChangedAttributes(Set(object.changedAttributes).union(differing), committedValues: stored.values)
+        object.changedAttributes = ChangedAttributes(Set(object.changedAttributes.indices).union(differing), committedValues: stored.values)
         object.committedToOneIDs = stored.toOneIDs
         object.committedVersion = stored.version
         noteChanged(object)

@@ -73,7 +73,7 @@ extension ObjectContext {
         of object: ManagedObject, values: SharedSlice<AttributeValue>, into packer: inout SlicePacker<AttributeChange>
     ) {
         let isTransient = object.entity.attributeIsTransient
-        for committed in object.changedAttributes.committedValues where !isTransient[committed.index] {
+        for committed in object.changedAttributes where !isTransient[committed.index] {
             let value = values[committed.index]
             if !value.isIdentical(to: committed.value) { packer.append(AttributeChange(index: committed.index, value: value)) }
         }

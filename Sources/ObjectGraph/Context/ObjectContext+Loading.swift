@@ -100,7 +100,7 @@ extension ObjectContext {
             guard let object = registered[snapshot.id], object.lifecycle == .persisted else { continue }
             do {
                 // Changes made while the store saved stay, now against the store's state.
-                let changedAttributes = object.changedAttributes.map { ($0, object.attributeValue(at: $0)) }
+                let changedAttributes = object.changedAttributes.map { ($0.index, object.attributeValue(at: $0.index)) }
                 let changedToOnes = object.isTouched ? changedToOnes(of: object) : []
                 try loadAttributes(snapshot, into: object)
                 loadToOnes(snapshot, into: object)

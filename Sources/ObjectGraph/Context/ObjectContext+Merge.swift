@@ -141,7 +141,7 @@ extension ObjectContext {
         for index in entity.storedAttributeIndices where !object.changedAttributes.contains(index) {
             try object.setAttributeValue(snapshot.values[index], at: index)
         }
-        object.changedAttributes = ChangedAttributes(object.changedAttributes, committedValues: snapshot.values)
+        object.changedAttributes = ChangedAttributes(object.changedAttributes.indices, committedValues: snapshot.values)
         object.committedVersion = snapshot.version
         for (slot, index) in entity.toOneRelationshipIndices.enumerated() {
             let current = object.toOneID(at: index)

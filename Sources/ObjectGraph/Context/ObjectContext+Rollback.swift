@@ -70,7 +70,7 @@ extension ObjectContext {
     private func resetToCommitted(_ object: ManagedObject) {
         object.isTrackingChanges = false
         defer { object.isTrackingChanges = true }
-        for committed in object.changedAttributes.committedValues where !object.entity.attributes[committed.index].isTransient {
+        for committed in object.changedAttributes where !object.entity.attributes[committed.index].isTransient {
             try? object.setAttributeValue(committed.value, at: committed.index)
         }
         object.relationshipStates = object.entity.loadedRelationshipStates
