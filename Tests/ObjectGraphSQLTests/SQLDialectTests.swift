@@ -130,7 +130,18 @@ import Testing
             + "RETURNING t.\"_pk\") SELECT array_agg(\"_pk\") FROM updated")
         #expect(WriteSQL(dialect: .postgreSQL).lockInKeyOrder(table: "Album")
             == "SELECT count(*) FROM (SELECT 1 FROM \"Album\" WHERE \"_pk\" = ANY($1) ORDER BY \"_pk\" FOR NO KEY UPDATE) AS locked")
-        #expect(WriteSQL(dialect: .postgreSQL).lockInKeyOrder(table: "Album", forDeletion: true)
-            == "SELECT count(*) FROM (SELECT 1 FROM \"Album\" WHERE \"_pk\" = ANY($1) ORDER BY \"_pk\" FOR UPDATE) AS locked")
+        #expect(WriteSQL(dialect: .postgreSQL).lockInKeyOrder(table: "Album", mode: .update, referencing: ["band"])
+            == "SELECT count(*) FROM (SELECT 1 FROM \"Album\" WHERE \"_pk\" = ANY($1) OR \"band\" = ANY($2) ORDER BY \"_pk\" FOR UPDATE) AS locked")
+        #expect(WriteSQL(dialect: .postgreSQL).lockInKeyOrder(table: "Album", mode: .keyShare)
+            == "SELECT count(*) FROM (SELECT 1 FROM \"Album\" WHERE \"_pk\" = ANY($1) ORDER BY \"_pk\" FOR KEY SHARE) AS locked")
+        let link = try #require(StoreSchema(model: MusicModel.model.schema).links.first { $0.name == "_link_Tag_tracks" })
+        #expect(WriteSQL(dialect: .postgreSQL).lockLinksInKeyOrder(link)
+            == "SELECT count(*) FROM (SELECT 1 FROM \"_link_Tag_tracks\" WHERE (\"a\", \"b\") IN (SELECT * FROM unnest($1, $2)) "
+            + "OR \"a\" = ANY($3) OR \"b\" = ANY($4) ORDER BY \"a\", \"b\" FOR UPDATE) AS locked")
+        #expect(WriteSQL(dialect: .postgreSQL).linkFromArrays(link)
+            == "INSERT INTO \"_link_Tag_tracks\" (\"a\", \"b\", \"a_pos\", \"b_pos\") SELECT v.\"a\", v.\"b\", "
+            + "(SELECT coalesce(max(\"a_pos\"), -1) + 1 FROM \"_link_Tag_tracks\" WHERE \"a\" = v.\"a\") + v.\"a_rank\", "
+            + "(SELECT coalesce(max(\"b_pos\"), -1) + 1 FROM \"_link_Tag_tracks\" WHERE \"b\" = v.\"b\") + v.\"b_rank\" "
+            + "FROM unnest($1, $2, $3, $4) AS v(\"a\", \"b\", \"a_rank\", \"b_rank\") ON CONFLICT DO NOTHING")
     }
 }

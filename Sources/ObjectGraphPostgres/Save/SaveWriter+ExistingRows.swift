@@ -4,10 +4,12 @@ import ObjectGraphSQL
 import PostgresNIO
 
 extension SaveWriter {
-    /// Deletes and updates the existing rows `changes` names, tables in name order, in the save's lock
-    /// order (``TableChanges``): when the table's changes do not lock their rows in key order themselves,
-    /// one statement locks them all first (``WriteSQL/lockInKeyOrder(table:forDeletion:)``; in the mode a
-    /// delete takes when the table has deletes, so no delete waits to strengthen a lock it holds).
+    /// Locks every existing row the save touches and updates and deletes the rows `changes` names, in the
+    /// save's lock order (``TableChanges``): tables in name order, each table's rows in key order, either by
+    /// one statement first (``WriteSQL/lockInKeyOrder(table:mode:referencing:)``,
+    /// ``WriteSQL/lockLinksInKeyOrder(_:)``) or by each batch of the table's one update group as it
+    /// updates them; the table's updates follow its locks. The deletes come last, in the same order, when
+    /// every row their `ON DELETE` actions change is locked.
     /// Updates go by group (the objects that change the same columns of an entity), up to
     /// ``rowsPerBatch`` per statement (``WriteSQL/updateFromArrays(table:columns:locking:)``).
     /// Returns the deletes and the updates whose row was not at the version they were read at (conflicts).
@@ -15,24 +17,51 @@ extension SaveWriter {
     ///   of a row that does not exist.
     func changeExistingRows(_ changes: ChangeSet) async throws -> (deleted: [DeletedObject], updated: [UpdatedObject]) {
         var conflicts: (deleted: [DeletedObject], updated: [UpdatedObject]) = ([], [])
-        for table in try TableChanges.byTable(deleted: changes.deleted, updated: changes.updated, schema: schema, keys: keys) {
-            let keys = table.keysToLockFirst
-            if !keys.isEmpty { try await lockInKeyOrder(keys, of: table.table, forDeletion: !table.deleted.isEmpty) }
-            for (key, deleted) in table.deleted where try await !delete(deleted, key: key) {
-                conflicts.deleted.append(deleted)
+        let tables = try TableChanges.byTable(changes, schema: schema, keys: keys)
+        for table in tables {
+            if let locks = table.locks, let link = locks.link {
+                try await lockInKeyOrder(locks, of: link)
+                continue
+            }
+            if let (keys, mode) = table.lockFirst {
+                try await lockInKeyOrder(keys, of: table.table, mode: mode, referencing: table.locks?.referencing ?? [])
             }
             for (group, members) in table.updated {
                 conflicts.updated += try await update(members, of: group, locking: table.batchesLockTheirRows)
             }
         }
+        for table in tables {
+            for (key, deleted) in table.deleted where try await !delete(deleted, key: key) {
+                conflicts.deleted.append(deleted)
+            }
+        }
         return conflicts
     }
 
-    /// Locks the rows of `table` whose (sorted) `keys` are given, in key order.
-    private func lockInKeyOrder(_ keys: [Int64], of table: String, forDeletion: Bool) async throws {
+    /// Locks the rows of `table` whose (sorted) `keys` are given and those whose key columns hold the keys
+    /// `referencing` gives, in key order.
+    private func lockInKeyOrder(_ keys: [Int64], of table: String, mode: RowLockMode,
+                                referencing: [(column: String, keys: [Int64])]) async throws {
+        let sql = WriteSQL(dialect: .postgreSQL).lockInKeyOrder(table: table, mode: mode, referencing: referencing.map(\.column))
+        try await connection.run(sql, [Self.keyArray(keys)] + referencing.map { Self.keyArray($0.keys) })
+    }
+
+    /// Locks the rows of `link` that `locks` names, and those of the objects the save deletes, in key order.
+    private func lockInKeyOrder(_ locks: TableLocks, of link: LinkTable) async throws {
+        let rows = locks.links.sorted { ($0.a, $0.b) < ($1.a, $1.b) }
+        func cascading(_ side: LinkTable.Side) -> [Int64] {
+            locks.referencing.filter { $0.column == side.ownerColumn }.flatMap(\.keys)
+        }
+        try await connection.run(WriteSQL(dialect: .postgreSQL).lockLinksInKeyOrder(link), [
+            Self.keyArray(rows.map(\.a)), Self.keyArray(rows.map(\.b)), Self.keyArray(cascading(.a)), Self.keyArray(cascading(.b)),
+        ])
+    }
+
+    /// `keys` as a `bigint[]` argument.
+    static func keyArray(_ keys: [Int64]) -> ColumnArray {
         var array = ColumnArray(.position, capacity: keys.count)
         for key in keys { _ = array.append(.integer(key)) }
-        try await connection.run(WriteSQL(dialect: .postgreSQL).lockInKeyOrder(table: table, forDeletion: forDeletion), [array])
+        return array
     }
 
     /// `DELETE` of the row; its link rows go with it (`ON DELETE CASCADE`), keys naming it become NULL.

@@ -39,7 +39,7 @@ struct SaveWriter {
         }
         if !conflicts.isEmpty { throw try await describe(conflicts) }
         try await insert(changes.inserted)
-        for change in changes.toManyChanges { try await apply(change) }
+        try await apply(changes.toManyChanges)
         return keys.permanentIDs
     }
 
@@ -83,41 +83,6 @@ struct SaveWriter {
             conflict.stored = byID[conflict.id]
             return conflict
         })
-    }
-
-    /// Membership and order of one to-many (see the SQLite store's writer, which shares the statements).
-    private func apply(_ change: ToManyChange) async throws {
-        let layout = try schema.layout(of: change.entityName)
-        guard layout.relationships.indices.contains(change.relationshipIndex) else {
-            throw ObjectGraphError.inconsistentData("\(change.entityName) has no relationship at index \(change.relationshipIndex)")
-        }
-        let owner = AttributeValue.integer(try keys.key(of: change.ownerID))
-        let sql = WriteSQL(dialect: .postgreSQL)
-        switch layout.relationships[change.relationshipIndex] {
-        case .foreignKey:
-            throw ObjectGraphError.inconsistentData("\(change.entityName) relationship \(change.relationshipIndex) is a to-one")
-        case .inverseForeignKey(let table, let column, let positionColumn):
-            guard let positionColumn else { return }
-            let append = sql.appendPosition(table: table, column: column, positionColumn: positionColumn)
-            for member in change.added { try await connection.run(append, [owner, .integer(try keys.key(of: member))]) }
-            guard let ordered = change.orderedIDs else { return }
-            let place = sql.place(table: table, positionColumn: positionColumn)
-            for (offset, member) in ordered.enumerated() {
-                try await connection.run(place, [.integer(Int64(offset)), .integer(try keys.key(of: member))])
-            }
-        case .link(let link, let side):
-            let unlink = sql.unlink(link, side: side)
-            for member in change.removed { try await connection.run(unlink, [owner, .integer(try keys.key(of: member))]) }
-            let add = sql.link(link, side: side)
-            for member in change.added + (change.orderedIDs ?? []) {
-                try await connection.run(add, [owner, .integer(try keys.key(of: member))])
-            }
-            guard let ordered = change.orderedIDs else { return }
-            let place = sql.placeLink(link, side: side)
-            for (offset, member) in ordered.enumerated() {
-                try await connection.run(place, [.integer(Int64(offset)), owner, .integer(try keys.key(of: member))])
-            }
-        }
     }
 }
 #endif

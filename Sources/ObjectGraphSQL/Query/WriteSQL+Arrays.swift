@@ -32,7 +32,7 @@ extension WriteSQL {
     /// updated, as an array (NULL for none); a key it does not hold is a row that is gone or not at the
     /// version it was read at.
     ///
-    /// `locking`: the statement first locks the batch's rows in key order, as ``lockInKeyOrder(table:forDeletion:)``
+    /// `locking`: the statement first locks the batch's rows in key order, as ``lockInKeyOrder(table:mode:referencing:)``
     /// does, in the same round trip: the lock is a condition on no row (`AND (SELECT count(*) FROM (…))
     /// >= 0`), which the server evaluates once, before the join that finds the rows to update starts.
     package func updateFromArrays(table: String, columns: [String], locking: Bool = false) -> String {
@@ -46,19 +46,8 @@ extension WriteSQL {
             + "SELECT array_agg(\(key)) FROM updated"
     }
 
-    /// `SELECT count(*) FROM (SELECT 1 FROM table WHERE "_pk" = ANY($1) ORDER BY "_pk" FOR NO KEY UPDATE)
-    /// AS locked`: locks the rows whose keys the array argument holds one by one in key order, the order
-    /// every save locks rows in, whatever order the plans of the statements that change them later take.
-    /// `forDeletion`: `FOR UPDATE`, the mode a `DELETE` takes, for a table some of whose rows the save
-    /// deletes (a delete of a row locked in the weaker mode would wait to strengthen its lock).
-    package func lockInKeyOrder(table: String, forDeletion: Bool = false) -> String {
-        let key = dialect.quote(SQL.primaryKey)
-        return "SELECT count(*) FROM (SELECT 1 FROM \(dialect.quote(table)) WHERE \(key) = ANY(\(dialect.placeholder(1))) "
-            + "ORDER BY \(key) FOR \(forDeletion ? "" : "NO KEY ")UPDATE) AS locked"
-    }
-
     /// `unnest($1, $2, …)` over `count` array arguments (the store binds them typed).
-    private func unnest(_ count: Int) -> String {
+    func unnest(_ count: Int) -> String {
         "unnest(" + (1...count).map(dialect.placeholder).joined(separator: ", ") + ")"
     }
 }
