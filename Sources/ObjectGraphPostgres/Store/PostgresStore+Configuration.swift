@@ -54,6 +54,20 @@ extension PostgresStore {
         /// configuration.statementTimeout = .seconds(5)
         /// ```
         public var statementTimeout: Duration?
+        /// How many times a save is tried in all when the server ends its transaction as the victim of a
+        /// deadlock (SQLSTATE 40P01) or for a failed serialization check (40001): such a transaction wrote
+        /// nothing, so the store runs it again from the start, transparently. 1 (or less) never retries; the last
+        /// attempt's failure is thrown as ``PostgresStoreError/server(sqlState:message:sql:)`` and leaves the
+        /// database and the context's changes as they were.
+        ///
+        /// ```swift
+        /// configuration.saveAttempts = 5
+        /// ```
+        public var saveAttempts = 3
+        /// The longest pause before the second attempt of a save (see ``saveAttempts``); each pause is a
+        /// random part of it, between half and all, and it doubles for each later attempt, so saves that
+        /// failed together do not meet again.
+        public var retryDelay: Duration = .milliseconds(20)
         /// Whether opening data written by an older model version migrates it (the default) or throws
         /// ``ObjectGraph/MigrationError/refused(dataVersion:currentVersion:)``.
         public var migration: MigrationPolicy = .automatic

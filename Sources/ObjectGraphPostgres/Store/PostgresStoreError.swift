@@ -45,6 +45,7 @@ enum SQLState {
     static let foreignKeyViolation = "23503"
     static let queryCanceled = "57014"
     static let serializationFailure = "40001"
+    static let deadlockDetected = "40P01"
     static let invalidPassword = "28P01"
     static let invalidAuthorization = "28000"
 

@@ -12,9 +12,11 @@ struct SessionStore {
     let application: String
 
     /// A store of the Music model whose sessions are named `prefix` and a random suffix, in `schema` (a new
-    /// one when `nil`).
-    static func make(prefix: String, schema: String? = nil) async throws -> SessionStore {
+    /// one when `nil`), trying each save `saveAttempts` times at most: once unless given, so that a
+    /// deadlock fails the save instead of being retried.
+    static func make(prefix: String, schema: String? = nil, saveAttempts: Int = 1) async throws -> SessionStore {
         var configuration = try TestDatabase.configuration(schema: schema)
+        configuration.saveAttempts = saveAttempts
         let application = prefix + UUID().uuidString.prefix(8)
         configuration.applicationName = application
         let store = try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
@@ -67,9 +69,10 @@ struct SaveGate {
         _ = await holder.exitStatus()
     }
 
-    /// Waits until a session of the gated store waits at the gate.
-    func waitUntilHeld() async throws {
-        try await TestDatabase.waitFor(TestDatabase.sessionsWaiting(application: application, event: "advisory"))
+    /// Waits until the `attempt`-th gated transaction waits at the gate.
+    func waitUntilHeld(attempt: Int = 1) async throws {
+        try await TestDatabase.waitFor("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 "
+            + "AND objid = \(key + Int64(attempt)) AND objsubid = 1 AND NOT granted")
     }
 
     /// Runs `first` (a save of the gated store) until it waits at the gate, then `second` (of the store whose
