@@ -7,7 +7,8 @@ import Testing
 
 /// The rows a save changes besides the ones it updates and deletes come in the same (table, key) lock
 /// order: an ordered to-many's members (positions), a many-to-many's link rows, and the rows an
-/// `ON DELETE` action changes. Each test holds the first of two saves after its first changed row
+/// `ON DELETE` action changes, and the rows whose keys it stores (which the foreign key checks lock at
+/// commit). Each test holds the first of two saves after its first changed row
 /// (``SaveGate``), starts the second, which touches the same rows the other way round, and lets the first
 /// go on once the second waits: each of these ended in a deadlock (40P01) while those locks were taken in
 /// the order of the change set or by the server's triggers.
@@ -103,6 +104,40 @@ struct PostgresRelatedLockOrderTests {
         let stored = try #require(try await reader.object(with: band.objectID) as? Band)
         #expect(stored.name == "Low")
         #expect(try await stored.manager == nil)
+    }
+
+    @Test func theForeignKeyChecksAtCommitDoNotDeadlockWithDeletesOfTheRowsTheyCheck() async throws {
+        let (first, second) = try await Self.storePair()
+        let setup = try ObjectContext(store: first.store, model: MusicModel.model)
+        for name in ["Low", "Mogwai"] { _ = Band(context: setup, name: name) }
+        try await setup.save()
+        // Each save deletes one band and adds an album of the other, whose key the check at commit locks.
+        func context(deleting deleted: String, on store: PostgresStore) async throws -> ObjectContext {
+            let context = try ObjectContext(store: store, model: MusicModel.model)
+            context.automaticallyMergesChanges = false
+            let bands = try await context.fetch(Band.self)
+            let album = Album(context: context, title: "by " + (try #require(bands.first { $0.name != deleted })).name)
+            album.setBand(bands.first { $0.name != deleted })
+            context.delete(try #require(bands.first { $0.name == deleted }))
+            return context
+        }
+        let a = try await context(deleting: "Low", on: first.store)
+        let b = try await context(deleting: "Mogwai", on: second.store)
+
+        let gate = try await SaveGate.install(schema: first.schema, application: first.application)
+        let (aResult, bResult) = try await gate.race({ try await a.save() }, then: second.application, { try await b.save() })
+        #expect(throws: Never.self) { try aResult.get() }
+        // The second save's album names the band the first deleted.
+        let error = #expect(throws: PostgresStoreError.self) { try bResult.get() }
+        guard case .server(let sqlState, _, _)? = error else {
+            Issue.record("expected a server error, got \(String(describing: error))")
+            return
+        }
+        #expect(sqlState == "23503")
+        let reader = try ObjectContext(store: first.store, model: MusicModel.model)
+        #expect(try await reader.fetch(Band.self).map(\.name) == ["Mogwai"])
+        let album = try #require(try await reader.fetch(Album.self).first)
+        #expect(try await album.band?.name == "Mogwai")
     }
 
     /// Two stores on one new schema, each in sessions of its own.
