@@ -3,7 +3,8 @@ import ObjectGraph
 import ObjectGraphSQL
 import PostgresNIO
 
-/// Writes one ``ChangeSet`` inside an open transaction: keys, deletes, updates, inserts, to-many changes.
+/// Writes one ``ChangeSet`` inside an open transaction: keys, then every row lock in the save's one order
+/// with the updates (``TableChanges``), deletes, inserts, to-many changes.
 /// Inserts and updates go in batches, one array argument per column (``WriteSQL/insertFromArrays(_:)``),
 /// so each statement's text depends on the entity and columns only, not on the number of rows.
 ///
