@@ -109,13 +109,13 @@ private final class StubTransport: HTTPTransport {
                                AnyObjectID(entityName: "Tag", key: .integer(3)), AnyObjectID(entityName: "Tag", key: .integer(4)))
         var original = ObjectCache()
         original.objects = [a: object("a"), gone: object("gone")]
-        var saved = original
-        saved.objects[a] = object("a2")
-        saved.objects[b] = object("b")
-        saved.objects[gone] = nil
+        var saved = SaveCache(over: original)
+        saved.stage(object("a2"), id: a)
+        saved.stage(object("b"), id: b)
+        saved.stage(nil, id: gone)
         var current = original
         current.objects[c] = object("c")
-        current.apply(changesFrom: original, to: saved)
+        current.apply(saved.takeChanges())
         #expect(current.objects == [a: object("a2"), b: object("b"), c: object("c")])
     }
 

@@ -1,9 +1,12 @@
 // The caching store's benchmarks against the local generic JSON test server on 127.0.0.1:
 // (g) a cache-hit fetch of 1,000 objects against the same fetch on a plain SQLiteStore;
 // (h) replaying an outbox of 10,000 writes, independent ones and one chain of updates to one object;
-// (i) a walk of 100 objects repeated, with and without conditional requests: requests that transferred a body.
+// (i) a walk of 100 objects repeated, with and without conditional requests: requests that transferred a body;
+// (j) RESTStore.save of one changed object with 20,000 objects in the store's object cache against the same save
+//     with 1,000 (both over HTTP): the save's cost beyond the request should not grow with the cache.
 //
 // swift run -c release --package-path Benchmarks CacheBenchmark [--items 1000] [--writes 10000] [--walk 100] [--runs 30]
+//     [--cache 20000] [--saves 300] [--only j]
 import Foundation
 import ObjectGraph
 import ObjectGraphCache
@@ -20,6 +23,9 @@ let items = option("--items", default: 1000)
 let writes = option("--writes", default: 10_000)
 let walkLength = option("--walk", default: 100)
 let runs = option("--runs", default: 30)
+let largeCache = option("--cache", default: 20_000)
+let savesPerStore = option("--saves", default: 300)
+let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { CommandLine.arguments.dropFirst($0 + 1).first }
 let directory = FileManager.default.temporaryDirectory.appending(path: "cache-benchmark-\(UUID().uuidString)").path()
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -45,7 +51,7 @@ func remote(_ server: TestServer, transport: any HTTPTransport = URLSessionTrans
 }
 
 // (g) Cache-hit fetch.
-do {
+if only == nil || only == "g" {
     let server = try await TestServer.start(GenericCRUDAPI(model: model, mappings: ItemModel.mappings))
     _ = try await remote(server).save(ChangeSet(inserted: (0..<items).map(ItemModel.item)))
     let caching = try await CachingStore(remote: try remote(server), cache: .file(directory + "/g-cache.sqlite"))
@@ -74,7 +80,7 @@ do {
 }
 
 // (h) Outbox replay.
-for ordered in [false, true] {
+for ordered in [false, true] where only == nil || only == "h" {
     let server = try await TestServer.start(GenericCRUDAPI(model: model, mappings: ItemModel.mappings))
     let transport = SwitchableTransport(offline: true)
     let store = try await CachingStore(
@@ -108,7 +114,7 @@ for ordered in [false, true] {
 }
 
 // (i) A repeated walk with and without conditional requests.
-do {
+if only == nil || only == "i" {
     let server = try await TestServer.start(GenericCRUDAPI(model: model, mappings: ItemModel.mappings))
     _ = try await remote(server).save(ChangeSet(inserted: (0..<walkLength).map(ItemModel.item)))
     for conditional in [false, true] {
@@ -125,5 +131,38 @@ do {
         }
         print("(i) walk of \(ids.count) objects \(conditional ? "with" : "without") conditional requests: first walk \(requests[0]) requests, \(bodies[0]) bodies; repeated walk \(requests[1]) requests, \(bodies[1]) bodies")
     }
+    await server.stop()
+}
+
+// (j) RESTStore.save with a small and a large object cache, interleaved: one save of one changed attribute each.
+if only == nil || only == "j" {
+    let api = GenericCRUDAPI(model: model, mappings: ItemModel.mappings)
+    for number in 0..<largeCache {
+        let body = try JSONSerialization.data(withJSONObject: ["name": "item \(number)", "score": number, "price": Double(number) / 4])
+        _ = api.respond(to: ServerRequest(method: "POST", path: "/Item", query: [:], headers: ["Content-Type": "application/json"], body: body))
+    }
+    let server = try await TestServer.start(api)
+    var configuration = RESTStore.Configuration(mappings: ItemModel.mappings, pagination: RESTPagination(style: .offset(offset: "offset", limit: "limit"), pageSize: 1000))
+    configuration.retry = .none
+    configuration.objectCache = RESTObjectCachePolicy(maximumObjects: 2 * largeCache, maximumAge: nil)
+    var stores: [(store: RESTStore, ids: [AnyObjectID])] = []
+    for cached in [1000, largeCache] {
+        let store = try RESTStore(model: model, baseURL: server.baseURL, transport: URLSessionTransport(timeout: 60), configuration: configuration)
+        let ids = try await store.fetch(StoreFetchRequest(entityName: "Item", limit: cached)).map(\.id)
+        guard ids.count == cached else { fatalError("the store cached \(ids.count) objects, not \(cached)") }
+        stores.append((store, ids))
+    }
+    let clock = ContinuousClock()
+    var times: [[Double]] = [[], []]
+    for round in 0..<(savesPerStore + 10) {
+        for (index, entry) in stores.enumerated() {
+            let change = ChangeSet(updated: [UpdatedObject(id: entry.ids[round % 1000], entityName: "Item",
+                                                           attributes: [AttributeChange(index: 1, value: .integer(Int64(round)))], toOnes: [])])
+            let time = seconds(try await clock.measure { _ = try await entry.store.save(change) })
+            if round >= 10 { times[index].append(time) }
+        }
+    }
+    print(String(format: "(j) save of one changed object, median of %d: 1,000 cached objects %.3f ms, %d cached %.3f ms, ratio %.2fx",
+                 savesPerStore, median(times[0]) * 1000, largeCache, median(times[1]) * 1000, median(times[1]) / median(times[0])))
     await server.stop()
 }

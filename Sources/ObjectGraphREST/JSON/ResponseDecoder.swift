@@ -1,13 +1,13 @@
 import ObjectGraph
 
-/// Reads objects from one response into a copy of the store's cache, checking every value against the
-/// model. The caller keeps the copy only when the whole response decoded, so a bad response changes
-/// nothing.
-struct ResponseDecoder {
+/// Reads objects from one response into a copy of the store's cache (or a save's ``SaveCache``),
+/// checking every value against the model. The caller keeps the copy only when the whole response
+/// decoded, so a bad response changes nothing.
+struct ResponseDecoder<Cache: DecodingCache> {
     let compiled: CompiledModel
     /// The URL of the response being read, for error messages.
     var url: String
-    var cache: ObjectCache
+    var cache: Cache
 
     /// The objects of a list response: the document itself when it is an array, otherwise the array
     /// under the first of `keys` the document has (envelopes such as `{"results": [...]}`).
@@ -57,9 +57,9 @@ struct ResponseDecoder {
             throw .missingKey(entity: requested.entity.name, key: requested.mapping.identifierKey, url: url)
         }
         let id = try requested.objectID(for: identifier, url: url)
-        let known = seed?.entityName ?? cache.objects[id]?.entityName
+        let known = seed?.entityName ?? cache[id]?.entityName
         let entity = try compiled.concreteEntity(for: json, as: requested, known: known, url: url)
-        let cached = cache.objects[id].flatMap { $0.entityName == entity.entity.name ? $0 : nil }
+        let cached = cache[id].flatMap { $0.entityName == entity.entity.name ? $0 : nil }
         let isNew = cached == nil && seed == nil
         var object = cached ?? seed ?? CachedObject(entity: entity.entity)
         var seen: Set<Int> = []
@@ -111,11 +111,11 @@ struct ResponseDecoder {
                 cache.list(members, for: RelationKey(owner: id, relationship: name))
             } else if let slot = relationship.toOneSlot {
                 switch value {
-                case .null: cache.objects[id]?.toOneIDs[slot] = nil
+                case .null: cache.setToOne(at: slot, of: id, to: nil)
                 case .object:
                     let destinationID = try decodeObject(value, as: destination)
                     try requireKind(of: destinationID, relationship, key: key, value)
-                    cache.objects[id]?.toOneIDs[slot] = destinationID
+                    cache.setToOne(at: slot, of: id, to: destinationID)
                 default: throw mismatch(relationship, key: key, value, expected: "an object or null")
                 }
             }
@@ -128,7 +128,7 @@ struct ResponseDecoder {
                 cache.list(members, for: RelationKey(owner: id, relationship: name))
             } else if let slot = relationship.toOneSlot {
                 let destination = value == .null ? nil : try destinationID(value, of: relationship, key: key)
-                cache.objects[id]?.toOneIDs[slot] = destination
+                cache.setToOne(at: slot, of: id, to: destination)
             }
         }
     }
@@ -137,7 +137,7 @@ struct ResponseDecoder {
     /// `Audiobook` where a `Podcast` belongs) is a type mismatch.
     private func requireKind(of id: AnyObjectID, _ relationship: MappedRelationship, key: String, _ value: JSONValue) throws(RESTError) {
         let destination = relationship.description.destinationEntityName
-        guard let name = cache.objects[id]?.entityName, !compiled.model.isEntity(name, kindOf: destination) else { return }
+        guard let name = cache[id]?.entityName, !compiled.model.isEntity(name, kindOf: destination) else { return }
         throw mismatch(relationship, key: key, value, expected: "a \(destination) object")
     }
 

@@ -43,7 +43,7 @@ struct ResolvedKeyPath: Sendable, Hashable {
 
     /// The value at the key path of the object `id`, from `objects`: the reached object's attribute when
     /// it is cached, else its identifier when the path names it; `nil` when a step is not cached or not set.
-    func value(of id: AnyObjectID, in objects: [AnyObjectID: CachedObject]) -> AttributeValue? {
+    func value(of id: AnyObjectID, in objects: some CachedObjectLookup) -> AttributeValue? {
         guard let reached = object(reachedFrom: id, steps: toOneSlots.count, in: objects) else { return nil }
         if let attributeIndex, let cached = objects[reached], cached.values.indices.contains(attributeIndex) {
             return cached.values[attributeIndex]
@@ -53,7 +53,7 @@ struct ResolvedKeyPath: Sendable, Hashable {
 
     /// The object the first `steps` to-ones reach from `id`, or `nil` when one on the way is not cached or
     /// not set.
-    func object(reachedFrom id: AnyObjectID, steps: Int, in objects: [AnyObjectID: CachedObject]) -> AnyObjectID? {
+    func object(reachedFrom id: AnyObjectID, steps: Int, in objects: some CachedObjectLookup) -> AnyObjectID? {
         var current = id
         for slot in toOneSlots.prefix(steps) {
             guard let cached = objects[current], cached.toOneIDs.indices.contains(slot), let next = cached.toOneIDs[slot] else { return nil }

@@ -34,9 +34,13 @@ struct RelationKey: Sendable, Hashable {
 /// Everything the store learned from responses: objects by ID and relationship lists, so faulting an
 /// object or a relationship a response already described makes no request; and when a response last
 /// described each, so the store can let entries expire (``RESTObjectCachePolicy``).
-struct ObjectCache: Sendable {
+struct ObjectCache: Sendable, DecodingCache {
     var objects: [AnyObjectID: CachedObject] = [:]
-    var related: [RelationKey: [AnyObjectID]] = [:]
+    /// The members of each listed relationship; written only through ``setList(_:for:listedAt:)``, which
+    /// keeps ``holders`` in step.
+    private(set) var related: [RelationKey: [AnyObjectID]] = [:]
+    /// The lists each object is a member of, so a save deleting it finds them without reading every list.
+    private var holders: [AnyObjectID: [RelationKey]] = [:]
     /// When a response last described each object (objects staged by a save have none until the
     /// server's answer describes them).
     private(set) var describedAt: [AnyObjectID: ContinuousClock.Instant] = [:]
@@ -48,6 +52,10 @@ struct ObjectCache: Sendable {
     /// The IDs of ``addresses`` in the order they were added, oldest first.
     private var addressOrder: [AnyObjectID] = []
 
+    subscript(_ id: AnyObjectID) -> CachedObject? {
+        objects[id]
+    }
+
     /// Stores `object` as a response described it now.
     mutating func describe(_ object: CachedObject, id: AnyObjectID) {
         objects[id] = object
@@ -56,8 +64,27 @@ struct ObjectCache: Sendable {
 
     /// Stores `members` as a response (or a save the server accepted) listed them now.
     mutating func list(_ members: [AnyObjectID], for key: RelationKey) {
+        setList(members, for: key, listedAt: .now)
+    }
+
+    mutating func setToOne(at slot: Int, of id: AnyObjectID, to destination: AnyObjectID?) {
+        objects[id]?.toOneIDs[slot] = destination
+    }
+
+    /// Makes the list of `key` `members` (`nil`: not cached), listed at `listedAt`.
+    mutating func setList(_ members: [AnyObjectID]?, for key: RelationKey, listedAt instant: ContinuousClock.Instant?) {
+        for member in related[key] ?? [] {
+            holders[member]?.removeAll { $0 == key }
+            if holders[member]?.isEmpty == true { holders[member] = nil }
+        }
+        for member in members ?? [] { holders[member, default: []].append(key) }
         related[key] = members
-        listedAt[key] = .now
+        listedAt[key] = instant
+    }
+
+    /// The cached lists `id` is a member of.
+    func lists(holding id: AnyObjectID) -> [RelationKey] {
+        holders[id] ?? []
     }
 
     /// Forgets the object `id`: its values and the lists it owns are fetched again when needed.
@@ -80,38 +107,23 @@ struct ObjectCache: Sendable {
         return listedAt[key].flatMap { $0.duration(to: .now) <= maximumAge ? members : nil }
     }
 
-    /// Makes `owner` the destination of the to-one inverse of `relationship` on `member`, when the model
-    /// declares one: the server listed `member` under `owner`.
-    mutating func link(_ member: AnyObjectID, toOwner owner: AnyObjectID, through relationship: MappedRelationship,
-                       in model: ModelDescription) {
-        guard let inverse = relationship.inverseIndex, let cached = objects[member],
-              let entity = model.entity(named: cached.entityName),
-              let slot = entity.toOneSlot(forRelationshipAt: inverse) else { return }
-        objects[member]?.toOneIDs[slot] = owner
-    }
-
-    /// Applies what changed between `original` and `updated` (copies taken around a save that awaited
-    /// the server), keeping what other calls cached meanwhile.
-    mutating func apply(changesFrom original: ObjectCache, to updated: ObjectCache) {
-        for (id, object) in updated.objects where original.objects[id] != object || original.describedAt[id] != updated.describedAt[id] {
-            objects[id] = object
-            describedAt[id] = updated.describedAt[id]
+    /// Applies what a save changed (``SaveCache/takeChanges()``; the save awaited the server while other
+    /// calls cached objects here), keeping what other calls cached meanwhile.
+    mutating func apply(_ changes: SaveCache.Changes) {
+        for (id, entry) in changes.objects {
+            if let object = entry.object {
+                objects[id] = object
+                describedAt[id] = entry.describedAt
+            } else {
+                forget(id)
+            }
         }
-        for id in original.objects.keys where updated.objects[id] == nil { forget(id) }
-        for key in updated.listsChanged(since: original) { copyList(key, from: updated) }
-    }
-
-    /// The relationship lists listed anew, changed or dropped since `original` (a copy taken earlier).
-    func listsChanged(since original: ObjectCache) -> Set<RelationKey> {
-        var keys = Set(related.keys.filter { original.related[$0] != related[$0] || original.listedAt[$0] != listedAt[$0] })
-        keys.formUnion(original.related.keys.filter { related[$0] == nil })
-        return keys
+        for (key, entry) in changes.lists { setList(entry.members, for: key, listedAt: entry.listedAt) }
     }
 
     /// Makes the list of `key` (members and when they were listed, or its absence) what it is in `other`.
     mutating func copyList(_ key: RelationKey, from other: ObjectCache) {
-        related[key] = other.related[key]
-        listedAt[key] = other.listedAt[key]
+        setList(other.related[key], for: key, listedAt: other.listedAt[key])
     }
 
     /// Keeps at most `limit` objects: when there are more, drops the least recently described ones
@@ -138,9 +150,6 @@ struct ObjectCache: Sendable {
             addressOrder.removeFirst(addressOrder.count - 2 * limit)
         }
         for id in dropped { forget(id) }
-        for key in related.keys where dropped.contains(key.owner) {
-            related[key] = nil
-            listedAt[key] = nil
-        }
+        for key in related.keys where dropped.contains(key.owner) { setList(nil, for: key, listedAt: nil) }
     }
 }

@@ -64,25 +64,25 @@ extension RESTStore {
 
     /// Rewrites each list on the server: the known members, minus removed, plus added, as one PATCH
     /// of the owner. Returns the relationship lists that changed: the rewritten ones and their inverses.
-    func save(_ lists: [LinkList], decoder: inout ResponseDecoder, permanentIDs: [AnyObjectID: AnyObjectID]) async throws -> [RelationKey] {
+    func save(_ lists: [LinkList], decoder: inout ResponseDecoder<SaveCache>, permanentIDs: [AnyObjectID: AnyObjectID]) async throws -> [RelationKey] {
         var changed: [RelationKey] = []
         for list in lists {
             let owner = permanentIDs[list.owner] ?? list.owner
-            guard let cached = decoder.cache.objects[owner], let key = list.relationship.mapping.foreignKey else { continue }
+            guard let cached = decoder.cache[owner], let key = list.relationship.mapping.foreignKey else { continue }
             let relationKey = RelationKey(owner: owner, relationship: list.relationship.description.name)
             let added = list.added.map { permanentIDs[$0] ?? $0 }
             let removed = Set(list.removed.map { permanentIDs[$0] ?? $0 })
-            let members = Self.unique((decoder.cache.related[relationKey] ?? []).filter { !removed.contains($0) } + added)
+            let members = Self.unique((decoder.cache.members(of: relationKey) ?? []).filter { !removed.contains($0) } + added)
             let identifiers = members.compactMap { CompiledEntity.json(for: $0.key) }
             let entity = try compiled.entity(cached.entityName)
-            let url = try objectURL(of: owner, entity: entity, objects: decoder.cache.objects)
+            let url = try objectURL(of: owner, entity: entity, objects: decoder.cache)
             _ = try await client.send(configuration.updateMethod, url, body: .object([key: .array(identifiers)]))
             decoder.cache.list(members, for: relationKey)
             changed.append(relationKey)
             if let inverse = list.relationship.description.inverseName {
                 for member in added + removed {
                     let inverseKey = RelationKey(owner: member, relationship: inverse)
-                    decoder.cache.related[inverseKey] = nil
+                    decoder.cache.dropList(inverseKey)
                     changed.append(inverseKey)
                 }
             }

@@ -76,7 +76,7 @@ extension RESTStore {
             for (owner, url) in urls {
                 group.addTask {
                     let items = try await client.list(url) { document, url throws(RESTError) in
-                        try ResponseDecoder.list(in: document, keys: keys, url: url)
+                        try ResponseDecoder<ObjectCache>.list(in: document, keys: keys, url: url)
                     }
                     return (owner, items)
                 }

@@ -31,8 +31,7 @@ extension RESTStore {
     public func saveReturningState(_ changes: ChangeSet) async throws -> SaveResult {
         try await loadObjectsNeededForURLs(of: changes)
         try checkExpressible(changes)
-        let original = cache
-        var decoder = ResponseDecoder(compiled: compiled, url: "", cache: original)
+        var decoder = ResponseDecoder(compiled: compiled, url: "", cache: SaveCache(over: cache))
         var progress = SaveProgress()
         let inserts = Dictionary(changes.inserted.map { ($0.id, $0) }) { first, _ in first }
         let insertOrder = SaveOrder.dependenciesFirst(changes.inserted.map(\.id)) { id in inserts[id]?.toOneIDs.compactMap(\.self) ?? [] }
@@ -44,11 +43,14 @@ extension RESTStore {
         for update in changes.updated { try await apply(update, deleted: deleted, decoder: &decoder, progress: &progress) }
         progress.lists.formUnion(try await save(try linkLists(for: changes.toManyChanges, deleted: deleted), decoder: &decoder,
                                                  permanentIDs: progress.permanentIDs))
-        for deletion in deletionOrder(changes.deleted, objects: decoder.cache.objects) {
+        for deletion in deletionOrder(changes.deleted, objects: decoder.cache) {
             try await delete(deletion, decoder: &decoder, progress: &progress)
         }
-        cache.apply(changesFrom: original, to: decoder.cache)
-        let lists = progress.lists.union(decoder.cache.listsChanged(since: original))
+        let savedSnapshots = Self.unique(progress.written).compactMap { id in decoder.cache[id]?.snapshot(id: id) }
+        let saved = decoder.cache.takeChanges()
+        cache.apply(saved)
+        lastSaveCacheEntries = saved.writtenCount
+        let lists = progress.lists.union(saved.lists.map(\.key))
         savesDuringReads.recordWrite(of: (progress.written + changes.deleted.map(\.id)).map(CacheEntry.object) + lists.map(CacheEntry.list))
         for snapshot in changes.inserted {
             completedInserts[snapshot.id] = nil
@@ -62,9 +64,7 @@ extension RESTStore {
         }
         broadcaster.publish { StoreChange(committing: changes, permanentIDs: permanentIDs) }
         trimCache()
-        return SaveResult(permanentIDs: permanentIDs, savedSnapshots: Self.unique(progress.written).compactMap { id in
-            decoder.cache.objects[id]?.snapshot(id: id)
-        })
+        return SaveResult(permanentIDs: permanentIDs, savedSnapshots: savedSnapshots)
     }
 
     /// What a save has done so far.
@@ -92,7 +92,7 @@ extension RESTStore {
         let destination: AnyObjectID
     }
 
-    private func insert(_ snapshot: Snapshot, decoder: inout ResponseDecoder, progress: inout SaveProgress) async throws {
+    private func insert(_ snapshot: Snapshot, decoder: inout ResponseDecoder<SaveCache>, progress: inout SaveProgress) async throws {
         let entity = try compiled.entity(snapshot.entityName)
         var staged = CachedObject(snapshot)
         staged.toOneIDs = snapshot.toOneIDs.map { $0.map { progress.permanentIDs[$0] ?? $0 } }
@@ -106,17 +106,17 @@ extension RESTStore {
                 toOnes.append((relationship, destination))
             }
         }
-        decoder.cache.objects[snapshot.id] = staged
-        let (url, carried) = try insertURL(for: snapshot.id, entity: entity, objects: decoder.cache.objects)
-        decoder.cache.objects[snapshot.id] = nil
+        decoder.cache.stage(staged, id: snapshot.id)
+        let (url, carried) = try insertURL(for: snapshot.id, entity: entity, objects: decoder.cache)
+        decoder.cache.stage(nil, id: snapshot.id)
         toOnes.removeAll { carried.contains($0.0.index) }
         let id: AnyObjectID
         if let created = completedInserts[snapshot.id] {
             id = created.id
-            decoder.cache.objects[id] = created.state
+            decoder.cache.stage(created.state, id: id)
             let changed = Set(staged.values.indices.filter { staged.values[$0] != created.sent.values[$0] })
             let body = RequestEncoder.body(entity, for: .update, values: staged.values, indices: changed, toOnes: [])
-            try await sendUpdate(body, to: try objectURL(of: id, entity: entity, objects: decoder.cache.objects), entity: entity, decoder: &decoder)
+            try await sendUpdate(body, to: try objectURL(of: id, entity: entity, objects: decoder.cache), entity: entity, decoder: &decoder)
         } else {
             let present = Set(staged.values.indices.filter { !staged.values[$0].isNull })
             let body = RequestEncoder.withEntityValue(
@@ -135,7 +135,7 @@ extension RESTStore {
             }
             decoder.url = url.absoluteString
             id = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity, seed: staged, completeness: .saveAnswer)
-            if let state = decoder.cache.objects[id] {
+            if let state = decoder.cache[id] {
                 completedInserts[snapshot.id] = CreatedObject(id: id, sent: staged, state: state)
             }
         }
@@ -156,7 +156,7 @@ extension RESTStore {
     /// it, else the list URL; and the indices of the to-ones that URL names (the owner's relationship, the
     /// first steps of the list URL's placeholders), whose foreign keys the body leaves out.
     private func insertURL(
-        for id: AnyObjectID, entity: CompiledEntity, objects: [AnyObjectID: CachedObject]
+        for id: AnyObjectID, entity: CompiledEntity, objects: some CachedObjectLookup
     ) throws(RESTError) -> (URL, Set<Int>) {
         for relationship in entity.relationships.values.sorted(by: { $0.index < $1.index }) {
             guard let slot = relationship.toOneSlot, let owner = objects[id]?.toOneIDs[slot], !owner.isTemporary,
@@ -172,24 +172,24 @@ extension RESTStore {
         return (try url(path, of: id, entity: entity.entity.name, objects: objects), entity.toOnesNamedByListURL)
     }
 
-    private func send(_ link: DeferredLink, decoder: inout ResponseDecoder, permanentIDs: [AnyObjectID: AnyObjectID]) async throws {
+    private func send(_ link: DeferredLink, decoder: inout ResponseDecoder<SaveCache>, permanentIDs: [AnyObjectID: AnyObjectID]) async throws {
         guard let id = permanentIDs[link.temporaryID], let destination = permanentIDs[link.destination],
-              let cached = decoder.cache.objects[id], let slot = link.relationship.toOneSlot else { return }
+              let cached = decoder.cache[id], let slot = link.relationship.toOneSlot else { return }
         let entity = try compiled.entity(cached.entityName)
-        let url = try objectURL(of: id, entity: entity, objects: decoder.cache.objects)
+        let url = try objectURL(of: id, entity: entity, objects: decoder.cache)
         guard link.relationship.mapping.writesForeignKey, link.relationship.mapping.foreignKey != nil else {
             throw RESTError.unsupportedChange(
                 "\(entity.entity.name).\(link.relationship.description.name) links two new objects, and its foreign key is not sent (declare rest.foreignKey)")
         }
         let body = RequestEncoder.body(entity, for: .update, values: cached.values, indices: [], toOnes: [(link.relationship, destination)])
-        decoder.cache.objects[id]?.toOneIDs[slot] = destination
+        decoder.cache.setToOne(at: slot, of: id, to: destination)
         try await sendUpdate(body, to: url, entity: entity, decoder: &decoder)
     }
 
-    private func apply(_ update: UpdatedObject, deleted: Set<AnyObjectID>, decoder: inout ResponseDecoder, progress: inout SaveProgress) async throws {
-        guard let current = decoder.cache.objects[update.id] else { throw ObjectGraphError.objectNotFound(update.id) }
+    private func apply(_ update: UpdatedObject, deleted: Set<AnyObjectID>, decoder: inout ResponseDecoder<SaveCache>, progress: inout SaveProgress) async throws {
+        guard let current = decoder.cache[update.id] else { throw ObjectGraphError.objectNotFound(update.id) }
         let entity = try compiled.entity(current.entityName)
-        let url = try objectURL(of: update.id, entity: entity, objects: decoder.cache.objects)
+        let url = try objectURL(of: update.id, entity: entity, objects: decoder.cache)
         var changed = current
         for change in update.attributes where changed.values.indices.contains(change.index) {
             changed.values[change.index] = change.value
@@ -203,13 +203,13 @@ extension RESTStore {
             if !unlinksDeletedObject(change, of: update.id, entity: entity, deleted: deleted) { toOnes.append((relationship, destination)) }
         }
         let body = RequestEncoder.body(entity, for: .update, values: changed.values, indices: Set(update.attributes.map(\.index)), toOnes: toOnes)
-        decoder.cache.objects[update.id] = changed
+        decoder.cache.stage(changed, id: update.id)
         try await sendUpdate(body, to: url, entity: entity, decoder: &decoder)
         progress.written.append(update.id)
     }
 
     /// Sends changed fields (nothing when there are none) and reads the server's answer, if any.
-    private func sendUpdate(_ body: JSONValue, to url: URL, entity: CompiledEntity, decoder: inout ResponseDecoder) async throws {
+    private func sendUpdate(_ body: JSONValue, to url: URL, entity: CompiledEntity, decoder: inout ResponseDecoder<SaveCache>) async throws {
         guard !RequestEncoder.isEmpty(body) else { return }
         let (document, _) = try await client.send(configuration.updateMethod, url, body: body)
         guard let document else { return }
@@ -217,23 +217,22 @@ extension RESTStore {
         _ = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity, completeness: .saveAnswer)
     }
 
-    private func delete(_ deletion: DeletedObject, decoder: inout ResponseDecoder, progress: inout SaveProgress) async throws {
-        let entity = try compiled.entity(decoder.cache.objects[deletion.id]?.entityName ?? deletion.entityName)
-        let url = try objectURL(of: deletion.id, entity: entity, objects: decoder.cache.objects)
+    private func delete(_ deletion: DeletedObject, decoder: inout ResponseDecoder<SaveCache>, progress: inout SaveProgress) async throws {
+        let entity = try compiled.entity(decoder.cache[deletion.id]?.entityName ?? deletion.entityName)
+        let url = try objectURL(of: deletion.id, entity: entity, objects: decoder.cache)
         do {
             _ = try await client.send(.delete, url)
         } catch RESTError.httpStatus(404, _, _, _) {
             // Already gone: a retried save, or another client deleted it.
         }
-        if let cached = decoder.cache.objects[deletion.id] {
+        if let cached = decoder.cache[deletion.id] {
             progress.lists.formUnion(invalidateInverseLists(of: entity, destinations: cached.toOneIDs, in: &decoder.cache))
         }
-        decoder.cache.objects[deletion.id] = nil
-        decoder.cache.related = decoder.cache.related.filter { $0.key.owner != deletion.id }.mapValues { $0.filter { $0 != deletion.id } }
+        decoder.cache.removeDeleted(deletion.id, toManyNames: entity.entity.relationships.filter(\.isToMany).map(\.name))
     }
 
     /// Deletions with objects that point at other deleted objects first.
-    private func deletionOrder(_ deletions: [DeletedObject], objects: [AnyObjectID: CachedObject]) -> [DeletedObject] {
+    private func deletionOrder(_ deletions: [DeletedObject], objects: SaveCache) -> [DeletedObject] {
         let byID = Dictionary(deletions.map { ($0.id, $0) }) { first, _ in first }
         let ids = deletions.map(\.id)
         let order = SaveOrder.dependenciesFirst(ids) { id in
@@ -243,12 +242,12 @@ extension RESTStore {
     }
 
     /// Forgets the cached to-many lists that a changed to-one of an `entity` object appears in; returns them.
-    private func invalidateInverseLists(of entity: CompiledEntity, destinations: [AnyObjectID?], in cache: inout ObjectCache) -> [RelationKey] {
+    private func invalidateInverseLists(of entity: CompiledEntity, destinations: [AnyObjectID?], in cache: inout SaveCache) -> [RelationKey] {
         let inverses = entity.entity.toOneRelationshipIndices.compactMap { entity.entity.relationships[$0].inverseName }
         let keys = destinations.compactMap(\.self).flatMap { destination in
             inverses.map { RelationKey(owner: destination, relationship: $0) }
         }
-        for key in keys { cache.related[key] = nil }
+        for key in keys { cache.dropList(key) }
         return keys
     }
 }

@@ -4,7 +4,7 @@ import ObjectGraph
 /// Object URLs and the values that fill placeholders, read from cached objects.
 extension RESTStore {
     /// The URL of one object: its `objectPath`, or its list URL followed by `/identifier`.
-    func objectURL(of id: AnyObjectID, entity: CompiledEntity, objects: [AnyObjectID: CachedObject]) throws(RESTError) -> URL {
+    func objectURL(of id: AnyObjectID, entity: CompiledEntity, objects: some CachedObjectLookup) throws(RESTError) -> URL {
         if let objectPath = entity.objectPath {
             return try url(objectPath, of: id, entity: entity.entity.name, objects: objects)
         }
@@ -26,7 +26,7 @@ extension RESTStore {
     }
 
     /// `path` filled with the values of the object `id` (of `entity`, or a subentity) from `objects`.
-    nonisolated func url(_ path: CompiledPath, of id: AnyObjectID, entity: String, objects: [AnyObjectID: CachedObject]) throws(RESTError) -> URL {
+    nonisolated func url(_ path: CompiledPath, of id: AnyObjectID, entity: String, objects: some CachedObjectLookup) throws(RESTError) -> URL {
         try client.urls.url(path, entity: entity) { placeholder in placeholder.value(of: id, in: objects) }
     }
 

@@ -51,6 +51,9 @@ public actor RESTStore: PersistentStore {
     var cache = ObjectCache()
     /// What saves wrote while reads were in flight (``adopt(_:readAt:)``).
     var savesDuringReads = WritesDuringReads<CacheEntry>()
+    /// How many cache entries the last save wrote and applied to ``cache`` (``SaveCache/Changes/writtenCount``), for
+    /// the tests that check a save costs what it changes, not what the cache holds.
+    var lastSaveCacheEntries = 0
     /// Objects a failed save already created on the server, by their temporary IDs.
     var completedInserts: [AnyObjectID: CreatedObject] = [:]
     /// By temporary ID, how many `POST`s of a new object the server refused with a 4xx.
@@ -198,7 +201,7 @@ public actor RESTStore: PersistentStore {
         let readAt = savesDuringReads.beginRead()
         defer { savesDuringReads.endRead(readAt) }
         let items = try await client.list(url, skip: pagesOnServer ? request.offset : 0, limit: pagesOnServer ? request.limit : nil) {
-            document, url throws(RESTError) in try ResponseDecoder.list(in: document, keys: [envelope], url: url)
+            document, url throws(RESTError) in try ResponseDecoder<ObjectCache>.list(in: document, keys: [envelope], url: url)
         }
         var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
         var ids: [AnyObjectID] = []
