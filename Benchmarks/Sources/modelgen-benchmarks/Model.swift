@@ -34,6 +34,10 @@ final class Owner: ManagedObject, ManagedEntity {
         _name = try decode(values, at: 0)
     }
 
+    override func loadAttributes(from row: any StoredRow) throws {
+        _name = try decode(row, at: 0)
+    }
+
     nonisolated(nonsending) var items: [Item] { get async throws { try await toMany(at: 0) } }
 
     convenience init(context: ObjectContext, name: String) {
@@ -153,6 +157,17 @@ final class Item: ManagedObject, ManagedEntity {
         _created = try decode(values, at: 5)
         _code = try decode(values, at: 6)
         _ratio = try decode(values, at: 7)
+    }
+
+    override func loadAttributes(from row: any StoredRow) throws {
+        _name = try decode(row, at: 0)
+        _quantity = try decode(row, at: 1)
+        _price = try decode(row, at: 2)
+        _score = try decode(row, at: 3)
+        _isActive = try decode(row, at: 4)
+        _created = try decode(row, at: 5)
+        _code = try decode(row, at: 6)
+        _ratio = try decode(row, at: 7)
     }
 
     nonisolated(nonsending) var owner: Owner? { get async throws { try await toOne(at: 0) } }

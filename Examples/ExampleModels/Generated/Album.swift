@@ -132,6 +132,17 @@ public final class Album: ManagedObject, ManagedEntity {
         _url = try decode(values, at: 6)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    public override func loadAttributes(from row: any StoredRow) throws {
+        _artist = try decode(row, at: 0)
+        _identifier = try decode(row, at: 1)
+        _largeArtURL = try decode(row, at: 2)
+        _releaseDate = try decode(row, at: 3)
+        _smallArtURL = try decode(row, at: 4)
+        _title = try decode(row, at: 5)
+        _url = try decode(row, at: 6)
+    }
+
     /// Relationship `band` (to-one `Band`, inverse `discography`, Nullify).
     public nonisolated(nonsending) var band: Band? { get async throws { try await toOne(at: 0) } }
     /// Sets relationship `band`.

@@ -108,6 +108,15 @@ public final class Band: ManagedObject, ManagedEntity {
         _url = try decode(values, at: 4)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    public override func loadAttributes(from row: any StoredRow) throws {
+        _identifier = try decode(row, at: 0)
+        _name = try decode(row, at: 1)
+        _offsiteURL = try decode(row, at: 2)
+        _subdomain = try decode(row, at: 3)
+        _url = try decode(row, at: 4)
+    }
+
     /// Relationship `discography` (to-many `Album`, inverse `band`, Cascade).
     public nonisolated(nonsending) var discography: [Album] { get async throws { try await toMany(at: 0) } }
     /// Adds to relationship `discography`.

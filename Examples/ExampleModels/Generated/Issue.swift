@@ -160,6 +160,19 @@ public final class Issue: ManagedObject, ManagedEntity {
         _updatedAt = try decode(values, at: 8)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    public override func loadAttributes(from row: any StoredRow) throws {
+        _body = try decode(row, at: 0)
+        _closedAt = try decode(row, at: 1)
+        _createdAt = try decode(row, at: 2)
+        _htmlURL = try decode(row, at: 3)
+        _identifier = try decode(row, at: 4)
+        _number = try decode(row, at: 5)
+        _state = try decode(row, at: 6)
+        _title = try decode(row, at: 7)
+        _updatedAt = try decode(row, at: 8)
+    }
+
     /// Relationship `assignee` (to-one `User`, inverse `assignedIssues`, Nullify).
     public nonisolated(nonsending) var assignee: User? { get async throws { try await toOne(at: 0) } }
     /// Sets relationship `assignee`.

@@ -107,6 +107,15 @@ public final class Label: ManagedObject, ManagedEntity {
         _name = try decode(values, at: 4)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    public override func loadAttributes(from row: any StoredRow) throws {
+        _color = try decode(row, at: 0)
+        _identifier = try decode(row, at: 1)
+        _isDefault = try decode(row, at: 2)
+        _labelDescription = try decode(row, at: 3)
+        _name = try decode(row, at: 4)
+    }
+
     /// Relationship `issues` (to-many `Issue`, inverse `labels`, Nullify).
     public nonisolated(nonsending) var issues: [Issue] { get async throws { try await toMany(at: 0) } }
     /// Adds to relationship `issues`.

@@ -169,6 +169,20 @@ public final class Repository: ManagedObject, ManagedEntity {
         _stargazersCount = try decode(values, at: 9)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    public override func loadAttributes(from row: any StoredRow) throws {
+        _fullName = try decode(row, at: 0)
+        _htmlURL = try decode(row, at: 1)
+        _identifier = try decode(row, at: 2)
+        _isPrivate = try decode(row, at: 3)
+        _language = try decode(row, at: 4)
+        _name = try decode(row, at: 5)
+        _openIssuesCount = try decode(row, at: 6)
+        _pushedAt = try decode(row, at: 7)
+        _repositoryDescription = try decode(row, at: 8)
+        _stargazersCount = try decode(row, at: 9)
+    }
+
     /// Relationship `issues` (to-many `Issue`, inverse `repository`, Cascade).
     public nonisolated(nonsending) var issues: [Issue] { get async throws { try await toMany(at: 0) } }
     /// Adds to relationship `issues`.

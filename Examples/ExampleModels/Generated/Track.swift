@@ -130,6 +130,17 @@ public final class Track: ManagedObject, ManagedEntity {
         _title = try decode(values, at: 6)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    public override func loadAttributes(from row: any StoredRow) throws {
+        _about = try decode(row, at: 0)
+        _duration = try decode(row, at: 1)
+        _identifier = try decode(row, at: 2)
+        _lyrics = try decode(row, at: 3)
+        _number = try decode(row, at: 4)
+        _streamingURL = try decode(row, at: 5)
+        _title = try decode(row, at: 6)
+    }
+
     /// Relationship `album` (to-one `Album`, inverse `tracks`, Nullify).
     public nonisolated(nonsending) var album: Album? { get async throws { try await toOne(at: 0) } }
     /// Sets relationship `album`.

@@ -145,6 +145,18 @@ public final class User: ManagedObject, ManagedEntity {
         _type = try decode(values, at: 7)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    public override func loadAttributes(from row: any StoredRow) throws {
+        _avatarURL = try decode(row, at: 0)
+        _company = try decode(row, at: 1)
+        _gravatarIdentifier = try decode(row, at: 2)
+        _htmlURL = try decode(row, at: 3)
+        _identifier = try decode(row, at: 4)
+        _login = try decode(row, at: 5)
+        _name = try decode(row, at: 6)
+        _type = try decode(row, at: 7)
+    }
+
     /// Relationship `assignedIssues` (to-many `Issue`, inverse `assignee`, Nullify).
     public nonisolated(nonsending) var assignedIssues: [Issue] { get async throws { try await toMany(at: 0) } }
     /// Adds to relationship `assignedIssues`.

@@ -33,7 +33,7 @@ public enum ReservedNames {
         "AttributeDescription", "RelationshipDescription", "FetchRequest", "PersistentStore", "InMemoryStore",
         "AnyObjectID", "AttributeField", "AttributeType", "AttributeValue", "AttributeValueConvertible", "DeleteRule",
         "FetchPredicate", "FieldSet", "Fields", "Object", "IndexDescription", "ManagedEntity", "ManagedObjectModel",
-        "ModelDescription", "ObjectGraphError", "SharedSlice", "SortKey", "StringOptions", "ToManyField", "UserInfo",
+        "ModelDescription", "ObjectGraphError", "SharedSlice", "SortKey", "StoredRow", "StringOptions", "ToManyField", "UserInfo",
     ]
 
     /// Members every generated object already has (from the runtime or the standard library), which a

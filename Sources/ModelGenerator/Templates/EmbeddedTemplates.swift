@@ -81,6 +81,18 @@ enum EmbeddedTemplates {
         {{/isTransient}}
         {{/ownAttributes}}
     }
+
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    {{overrideModifiers}} func loadAttributes(from row: any StoredRow) throws {
+        {{#hasInheritedAttributes}}
+        try super.loadAttributes(from: row)
+        {{/hasInheritedAttributes}}
+        {{#ownAttributes}}
+        {{^isTransient}}
+        {{storageName}} = {{rowLoadExpression}}
+        {{/isTransient}}
+        {{/ownAttributes}}
+    }
     {{/hasOwnAttributes}}
     {{#ownRelationships}}
 

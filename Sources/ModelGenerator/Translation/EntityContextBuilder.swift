@@ -125,6 +125,7 @@ struct EntityContextBuilder {
                 : storage.isOptional ? "\(reference).map(encodeJSON) ?? .null" : "encodeJSON(\(reference))",
             decodeExpression: decodeExpression(of: "value", index: index, storage: storage),
             loadExpression: decodeExpression(of: storage.isJSON ? "values[\(index)]" : "values", index: index, storage: storage),
+            rowLoadExpression: decodeExpression(of: storage.isJSON ? "row.value(at: \(index))" : "row", index: index, storage: storage),
             summary: attributeTranslator.summary(of: attribute, storage: storage),
             inheritedFrom: resolved.declaringEntity == entity.name ? nil : resolved.declaringEntity,
             jsonKey: attribute.userInfo["rest.key"] ?? jsonKeys.jsonKey(forProperty: attribute.name)

@@ -38,6 +38,9 @@ public struct AttributeContext: Sendable, Hashable, Codable {
     /// The expression decoding the property from a store's `values` (`try decode(values, at: 0)`; JSON-stored
     /// values `try decodeJSON(values[0], at: 0)`).
     public var loadExpression: String
+    /// The expression decoding the property from a store's `row` (`try decode(row, at: 0)`; JSON-stored
+    /// values `try decodeJSON(row.value(at: 0), at: 0)`).
+    public var rowLoadExpression: String
     /// A one-line description for the doc comment (`String, required, length 1...60`).
     public var summary: String
     /// The entity declaring the attribute when inherited.

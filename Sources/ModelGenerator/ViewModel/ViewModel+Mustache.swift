@@ -151,6 +151,7 @@ extension AttributeContext: TemplateObjectElement, MustacheParent {
         case .readExpression: .string(readExpression)
         case .decodeExpression: .string(decodeExpression)
         case .loadExpression: .string(loadExpression)
+        case .rowLoadExpression: .string(rowLoadExpression)
         case .summary: .string(summary)
         case .inheritedFrom: inheritedFrom.map(TemplateValue.string)
         case .jsonKey: .string(jsonKey)

@@ -20,16 +20,25 @@ extension ObjectContext {
     }
 
     /// The registered objects for the store's answer to `request`, built batch by batch while the store
-    /// reads the next batch (``PersistentStore/fetchInBatches(_:)``). A fetch into an empty context
-    /// appends its objects without lookups for as long as nothing else registers objects between two
-    /// batches. A reset meanwhile detached the objects built so far, so then the fetch starts over.
+    /// reads the next batch: decoded by the store from its rows where it can
+    /// (``PersistentStore/fetchObjects(_:model:)``), otherwise from snapshots
+    /// (``PersistentStore/fetchInBatches(_:)``). A fetch into an empty context appends its objects
+    /// without lookups for as long as nothing else registers objects between two batches. A reset
+    /// meanwhile detached the objects built so far, so then the fetch starts over.
     nonisolated(nonsending) private func fetchStoreObjects(_ request: StoreFetchRequest) async throws -> [ManagedObject] {
         var objects: [ManagedObject] = []
         let generation = resetGeneration
         let startsEmpty = registered.isEmpty
-        for try await batch in store.fetchInBatches(request) {
-            guard resetGeneration == generation else { break }
-            try materialize(batch, into: &objects, allNew: startsEmpty && registered.count == objects.count)
+        if let decoded = store.fetchObjects(request, model: model) {
+            for try await batch in decoded {
+                guard resetGeneration == generation else { break }
+                try register(batch, into: &objects, allNew: startsEmpty && registered.count == objects.count)
+            }
+        } else {
+            for try await batch in store.fetchInBatches(request) {
+                guard resetGeneration == generation else { break }
+                try materialize(batch, into: &objects, allNew: startsEmpty && registered.count == objects.count)
+            }
         }
         guard resetGeneration == generation else { return try await fetchStoreObjects(request) }
         return objects

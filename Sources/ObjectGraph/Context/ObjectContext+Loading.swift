@@ -79,7 +79,7 @@ extension ObjectContext {
 
     /// Sets a registered `object`'s attributes, to-one faults and committed state from `snapshot`, makes
     /// its to-manys faults again, then applies changes made to it while it was not loaded.
-    private func reload(_ snapshot: Snapshot, into object: ManagedObject) throws {
+    func reload(_ snapshot: Snapshot, into object: ManagedObject) throws {
         try loadAttributes(snapshot, into: object)
         loadToOnes(snapshot, into: object)
         let entity = object.entity
@@ -165,7 +165,7 @@ extension ObjectContext {
         object.committedToOneIDs = snapshot.toOneIDs
     }
 
-    private func applyPendingToOnes(to object: ManagedObject) {
+    func applyPendingToOnes(to object: ManagedObject) {
         guard !pendingToOne.isEmpty else { return }
         for index in object.entity.toOneRelationshipIndices {
             let key = pendingKey(object.objectID, entity: object.entity, relationshipIndex: index)

@@ -133,6 +133,22 @@ open class ManagedObject {
         }
     }
 
+    /// Sets every stored (not transient) attribute from a store's row, read by attribute index
+    /// (``StoredRow``). Generated classes override this with one typed read per attribute
+    /// (the row overload of ``decode(_:at:)``), calling `super` for inherited ones; the base implementation reads
+    /// every value with ``StoredRow/value(at:)`` and calls `loadAttributes(from values:)`,
+    /// so a class that overrides only that one loads from rows too. The context calls it while loading,
+    /// when no change is recorded.
+    /// - Throws: as `loadAttributes(from values:)`, and what the row throws.
+    open func loadAttributes(from row: any StoredRow) throws {
+        var values: [AttributeValue] = []
+        values.reserveCapacity(entity.attributes.count)
+        for (index, isTransient) in entity.attributeIsTransient.enumerated() {
+            values.append(isTransient ? .null : try row.value(at: index))
+        }
+        try loadAttributes(from: SharedSlice(values))
+    }
+
     /// Records that the attribute at `index` is about to change. Generated setters call this before they
     /// write the attribute's stored property; on the attribute's first change since the object was loaded
     /// or saved, the runtime reads the value still there (``attributeValue(at:)``) as its committed value.
@@ -184,6 +200,16 @@ open class ManagedObject {
         throw typeMismatch(values[index], at: index)
     }
 
+    /// Reads the attribute at `index` of a store's `row` for the attribute at `index`: with the row's typed
+    /// read of `Value` where it has one (``AttributeValueConvertible/read(from:at:)``), otherwise by
+    /// converting ``StoredRow/value(at:)``, which throws the same typed error as the overload that takes
+    /// one value. Generated `loadAttributes(from row:)` overrides call this.
+    @inlinable @inline(__always)
+    public final func decode<Value: AttributeValueConvertible>(_ row: any StoredRow, at index: Int) throws -> Value {
+        if let value = Value.read(from: row, at: index) { return value }
+        return try decode(try row.value(at: index), at: index)
+    }
+
     /// The error for a value that does not fit the attribute at `index`.
     @usableFromInline
     final func typeMismatch(_ value: AttributeValue, at index: Int) -> ObjectGraphError {
@@ -200,6 +226,13 @@ open class ManagedObject {
 
     /// Whether the object was loaded from the store and has unsaved changes.
     public final var isUpdated: Bool { lifecycle == .persisted && isTouched && !isPendingDeletion }
+
+    /// Every attribute value, in attribute order, transient ones as ``AttributeValue/null``.
+    final var storableValues: SharedSlice<AttributeValue> {
+        var packer = SlicePacker<AttributeValue>(runsPerArray: 1)
+        packStorableValues(into: &packer)
+        return packer.finish()[0]
+    }
 
     /// Appends every attribute value, in attribute order (transient ones as ``AttributeValue/null``), as
     /// one run of `packer`.

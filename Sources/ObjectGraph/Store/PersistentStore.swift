@@ -38,6 +38,19 @@ public protocol PersistentStore: Sendable {
     /// ```
     func fetchInBatches(_ request: StoreFetchRequest) -> AsyncThrowingStream<[Snapshot], any Error>
 
+    /// The objects whose snapshots ``fetchInBatches(_:)`` returns for `request`, in the same order and
+    /// batches, decoded by the store straight from its rows into `model`'s classes (``StoredRow``,
+    /// ``DecodedObjects``) instead of into snapshots: the contexts of `model` fetch through it. `nil`
+    /// when the store has no such path, which the default implementation returns; the context then
+    /// builds its objects from snapshots.
+    ///
+    /// ```swift
+    /// if let batches = store.fetchObjects(StoreFetchRequest(entityName: "Band"), model: MusicModel.model) {
+    ///     for try await batch in batches { print(batch.count) }
+    /// }
+    /// ```
+    func fetchObjects(_ request: StoreFetchRequest, model: ManagedObjectModel) -> AsyncThrowingStream<DecodedObjects, any Error>?
+
     /// The IDs of the objects ``fetch(_:)`` would return for `request`, in the same order, with the
     /// values of the attribute key paths `paths` (to-one steps, then an attribute; `nil` to-ones give
     /// ``AttributeValue/null``) for each: one query, no snapshots. Batched fetches read the IDs alone;

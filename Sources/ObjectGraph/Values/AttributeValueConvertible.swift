@@ -15,6 +15,15 @@ public protocol AttributeValueConvertible: Sendable {
     var attributeValue: AttributeValue { get }
     /// Converts back; `nil` when `attributeValue` does not fit this type.
     init?(attributeValue: AttributeValue)
+    /// The value of the attribute at `index` of a store's `row`, read with the row's typed read of this
+    /// type (such as ``StoredRow/string(at:)``); `nil` when the row has none for the value, and then the
+    /// caller converts ``StoredRow/value(at:)`` with ``init(attributeValue:)``. The default returns `nil`.
+    static func read(from row: any StoredRow, at index: Int) -> Self?
+}
+
+extension AttributeValueConvertible {
+    /// `nil`: the caller converts ``StoredRow/value(at:)``.
+    @inlinable public static func read(from row: any StoredRow, at index: Int) -> Self? { nil }
 }
 
 /// An attribute type with an order, usable with `<`, `BETWEEN` and sorting in typed predicates.
@@ -37,6 +46,13 @@ extension Optional: AttributeValueConvertible where Wrapped: AttributeValueConve
             return nil
         }
     }
+
+    /// The wrapped type's typed read, or `nil` wrapped for a null value (asked only when the typed read
+    /// has no value: most values are not null).
+    @inlinable public static func read(from row: any StoredRow, at index: Int) -> Self? {
+        if let wrapped = Wrapped.read(from: row, at: index) { return .some(wrapped) }
+        return row.isNull(at: index) ? .some(.none) : nil
+    }
 }
 
 extension Optional: OrderedAttributeValue where Wrapped: OrderedAttributeValue {}
@@ -50,6 +66,11 @@ extension AttributeValueConvertible where Self: RawRepresentable, RawValue: Attr
     @inlinable public init?(attributeValue: AttributeValue) {
         guard let raw = RawValue(attributeValue: attributeValue) else { return nil }
         self.init(rawValue: raw)
+    }
+
+    /// The case whose raw value the raw type's typed read returns.
+    @inlinable public static func read(from row: any StoredRow, at index: Int) -> Self? {
+        RawValue.read(from: row, at: index).flatMap(Self.init(rawValue:))
     }
 }
 

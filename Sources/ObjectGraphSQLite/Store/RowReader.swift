@@ -47,23 +47,20 @@ struct RowReader {
     /// Reads the statement's current row.
     mutating func read(_ statement: Statement) throws {
         let key = statement.int64(0)
-        guard let layout = schema.layout(code: statement.int64(1)) else {
-            throw ObjectGraphError.inconsistentData("row \(table.name)/\(key) has an unknown entity code \(statement.int64(1))")
-        }
+        let layout = try Self.layout(of: statement, key: key, schema: schema, table: table)
         if rows.isEmpty && hadFullRun { reserveRun(valuesPerRow: layout.attributeReads.count, toOneIDsPerRow: layout.toOneSelectIndices.count) }
         let valuesStart = values.count
-        for read in layout.attributeReads {
+        for (index, read) in layout.attributeReads.enumerated() {
             guard let read else {
                 values.append(.null)
                 continue
             }
-            guard let value = Self.value(statement, read) else {
-                let attribute = layout.entity.attributes[values.count - valuesStart]
+            do {
+                values.append(try Self.value(statement, read, attribute: layout.entity.attributes[index], row: "\(table.name)/\(key)"))
+            } catch {
                 values.removeSubrange(valuesStart...)
-                throw ObjectGraphError.inconsistentData(
-                    "\(table.name)/\(key): the stored \(attribute.name) is not a valid \(attribute.type.rawValue)")
+                throw error
             }
-            values.append(value)
         }
         for (column, destination) in zip(layout.toOneSelectIndices, layout.toOneDestinationTables) {
             toOneIDs.append(statement.isNull(column) ? nil : AnyObjectID(entityName: destination, key: .integer(statement.int64(column))))
@@ -119,6 +116,26 @@ struct RowReader {
         }
         rows.removeAll(keepingCapacity: true)
         entities.removeAll(keepingCapacity: true)
+    }
+
+    /// The layout of the entity whose code the statement's current row (with `key`) of `table` holds.
+    static func layout(of statement: Statement, key: Int64, schema: StoreSchema, table: TableLayout) throws -> EntityLayout {
+        guard let layout = schema.layout(code: statement.int64(1)) else {
+            throw ObjectGraphError.inconsistentData("row \(table.name)/\(key) has an unknown entity code \(statement.int64(1))")
+        }
+        return layout
+    }
+
+    /// ``value(_:_:)`` of `attribute`, read from the row named `row` (`table/key`).
+    /// - Throws: ``ObjectGraphError/inconsistentData(_:)`` for bytes that do not decode.
+    static func value(
+        _ statement: Statement, _ read: ColumnRead, attribute: @autoclosure () -> AttributeDescription, row: @autoclosure () -> String
+    ) throws -> AttributeValue {
+        guard let value = value(statement, read) else {
+            let attribute = attribute()
+            throw ObjectGraphError.inconsistentData("\(row()): the stored \(attribute.name) is not a valid \(attribute.type.rawValue)")
+        }
+        return value
     }
 
     /// The value `read` describes, as its attribute stores it; `nil` for bytes that do not decode.

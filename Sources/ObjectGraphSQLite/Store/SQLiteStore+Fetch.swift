@@ -5,7 +5,7 @@ extension SQLiteStore {
     /// The matching snapshots in SQL: filtered, sorted (ties in insertion order), offset and limited.
     public func fetch(_ request: StoreFetchRequest) throws -> [Snapshot] {
         var snapshots: [Snapshot] = []
-        try read(request) { batch in
+        try read(request, reader: { schema, table, rows in RowReader(schema: schema, table: table, expectedRows: rows) }) { batch in
             snapshots = batch
             return true
         }
@@ -17,10 +17,26 @@ extension SQLiteStore {
     /// one batch on its own thread meanwhile. The rows come from one statement that runs to its end
     /// without letting another job use the connection, so all batches see the same state.
     public nonisolated func fetchInBatches(_ request: StoreFetchRequest) -> AsyncThrowingStream<[Snapshot], any Error> {
-        let (batches, continuation) = AsyncThrowingStream.makeStream(of: [Snapshot].self)
+        batches(of: request) { schema, table, rows in RowReader(schema: schema, table: table, expectedRows: rows) }
+    }
+
+    /// The objects of ``fetchInBatches(_:)``, decoded on the store's thread straight from the rows into
+    /// `model`'s classes, in the same batches.
+    public nonisolated func fetchObjects(
+        _ request: StoreFetchRequest, model: ManagedObjectModel
+    ) -> AsyncThrowingStream<DecodedObjects, any Error>? {
+        batches(of: request) { schema, table, rows in try ObjectRowReader(schema: schema, table: table, model: model, expectedRows: rows) }
+    }
+
+    /// The batches of the rows of `request`, read by the reader `makeReader` makes (for the store's
+    /// schema, the request's table and the rows of the first batch) on the store's thread.
+    private nonisolated func batches<Reader: RowBatchReader>(
+        of request: StoreFetchRequest, reader makeReader: @escaping @Sendable (StoreSchema, TableLayout, Int) throws -> Reader
+    ) -> AsyncThrowingStream<Reader.Batch, any Error> {
+        let (batches, continuation) = AsyncThrowingStream.makeStream(of: Reader.Batch.self)
         let reading = Task {
             do {
-                try await read(request, batchSize: 256) { batch in
+                try await read(request, batchSize: 256, reader: makeReader) { batch in
                     if case .terminated = continuation.yield(batch) { return false }
                     return true
                 }
@@ -37,18 +53,19 @@ extension SQLiteStore {
     /// few enough that the context's last batch, built after the store has finished, is short.
     static let largestBatch = 4096
 
-    /// Runs the query of `request` and hands its snapshots to `deliver` in batches of `batchSize` rows,
-    /// doubling up to ``largestBatch``, or all at once when `batchSize` is `nil`. Stops early when
-    /// `deliver` returns `false` or the task is cancelled.
-    private func read(
-        _ request: StoreFetchRequest, batchSize: Int? = nil, deliver: ([Snapshot]) -> Bool
+    /// Runs the query of `request` and hands what the reader `makeReader` makes of its rows to `deliver`
+    /// in batches of `batchSize` rows, doubling up to ``largestBatch``, or all at once when `batchSize`
+    /// is `nil`. Stops early when `deliver` returns `false` or the task is cancelled.
+    private func read<Reader: RowBatchReader>(
+        _ request: StoreFetchRequest, batchSize: Int? = nil, reader makeReader: (StoreSchema, TableLayout, Int) throws -> Reader,
+        deliver: (Reader.Batch) -> Bool
     ) throws {
         try withConnection { connection in
             let (sql, table) = try SelectBuilder(schema: schema, dialect: .sqlite).fetch(request)
             let statement = try connection.statement(sql.text(for: .sqlite))
             defer { statement.reset() }
             statement.bind(sql.arguments)
-            var reader = RowReader(schema: schema, table: table, expectedRows: batchSize ?? 0)
+            var reader = try makeReader(schema, table, batchSize ?? 0)
             var nextBatch = batchSize ?? .max
             while try statement.step() {
                 try reader.read(statement)
@@ -76,11 +93,7 @@ extension SQLiteStore {
                 let key = statement.int64(0)
                 keys.append(key)
                 for (read, attribute) in zip(reads, attributes) {
-                    guard let value = RowReader.value(statement, read) else {
-                        throw ObjectGraphError.inconsistentData(
-                            "\(table.name)/\(key): the stored \(attribute.name) is not a valid \(attribute.type.rawValue)")
-                    }
-                    values.append(value)
+                    values.append(try RowReader.value(statement, read, attribute: attribute, row: "\(table.name)/\(key)"))
                 }
             }
             return FetchedIDs(ids: ObjectIDList(entityName: table.name, integerKeys: keys), pathCount: paths.count, values: values)

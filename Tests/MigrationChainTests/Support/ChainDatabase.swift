@@ -99,14 +99,14 @@ final class ChainDatabase {
     }
 
     /// Every object of `entity` (with subentities) as `store` reads it, by key.
-    static func rows(_ entity: String, in store: any PersistentStore) async throws -> [Int64: StoredRow] {
+    static func rows(_ entity: String, in store: any PersistentStore) async throws -> [Int64: ChainRow] {
         let model = store.model
-        var rows: [Int64: StoredRow] = [:]
+        var rows: [Int64: ChainRow] = [:]
         for snapshot in try await store.fetch(StoreFetchRequest(entityName: entity)) {
             guard case .integer(let key) = snapshot.id.key, let described = model.entity(named: snapshot.entityName) else {
                 throw ChainError("unexpected object \(snapshot.id)")
             }
-            var row = StoredRow(entity: snapshot.entityName)
+            var row = ChainRow(entity: snapshot.entityName)
             for (attribute, value) in zip(described.attributes, Array(snapshot.values)) { row.values[attribute.name] = value }
             for (index, id) in zip(described.toOneRelationshipIndices, Array(snapshot.toOneIDs)) {
                 let key: Int64? = id.flatMap { if case .integer(let key) = $0.key { key } else { nil } }
@@ -184,7 +184,7 @@ struct SeedObject {
 }
 
 /// One object as a store read it: attribute values and to-one destination keys by name.
-struct StoredRow: Equatable {
+struct ChainRow: Equatable {
     let entity: String
     var values: [String: AttributeValue] = [:]
     var toOnes: [String: Int64?] = [:]

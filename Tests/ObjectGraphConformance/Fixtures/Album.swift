@@ -100,6 +100,16 @@ public final class Album: ManagedObject, ManagedEntity {
         _rating = try decode(values, at: 5)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    public override func loadAttributes(from row: any StoredRow) throws {
+        _title = try decode(row, at: 0)
+        _year = try decode(row, at: 1)
+        _releaseDate = try decode(row, at: 2)
+        _price = try decode(row, at: 3)
+        _isLive = try decode(row, at: 4)
+        _rating = try decode(row, at: 5)
+    }
+
     /// Relationship `band` (to-one `Band`, inverse `albums`, Nullify).
     public nonisolated(nonsending) var band: Band? { get async throws { try await toOne(at: 0) } }
     /// Sets relationship `band`.

@@ -56,6 +56,12 @@ public final class Audiobook: Media {
         _narrator = try decode(values, at: 2)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    public override func loadAttributes(from row: any StoredRow) throws {
+        try super.loadAttributes(from: row)
+        _narrator = try decode(row, at: 2)
+    }
+
     /// Creates a `Audiobook` in `context`, with every required attribute that has no default.
     public convenience init(context: ObjectContext, title: String) {
         self.init(entity: Self.entity)

@@ -93,6 +93,15 @@ public final class Band: ManagedObject, ManagedEntity {
         _website = try decode(values, at: 4)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    public override func loadAttributes(from row: any StoredRow) throws {
+        _name = try decode(row, at: 0)
+        _formed = try decode(row, at: 1)
+        _rating = try decode(row, at: 2)
+        _isActive = try decode(row, at: 3)
+        _website = try decode(row, at: 4)
+    }
+
     /// Relationship `albums` (to-many `Album`, inverse `band`, Cascade).
     public nonisolated(nonsending) var albums: [Album] { get async throws { try await toMany(at: 0) } }
     /// Adds to relationship `albums`.

@@ -55,6 +55,12 @@ public final class Label: ManagedObject, ManagedEntity {
         _founded = try decode(values, at: 1)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    public override func loadAttributes(from row: any StoredRow) throws {
+        _name = try decode(row, at: 0)
+        _founded = try decode(row, at: 1)
+    }
+
     /// Relationship `bands` (to-many `Band`, inverse `label`, Deny).
     public nonisolated(nonsending) var bands: [Band] { get async throws { try await toMany(at: 0) } }
     /// Adds to relationship `bands`.

@@ -77,6 +77,14 @@ public final class Manager: ManagedObject, ManagedEntity {
         _nicknames = try decodeJSON(values[3], at: 3)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    public override func loadAttributes(from row: any StoredRow) throws {
+        _name = try decode(row, at: 0)
+        _email = try decode(row, at: 1)
+        _photo = try decode(row, at: 2)
+        _nicknames = try decodeJSON(row.value(at: 3), at: 3)
+    }
+
     /// Relationship `band` (to-one `Band`, inverse `manager`, Nullify).
     public nonisolated(nonsending) var band: Band? { get async throws { try await toOne(at: 0) } }
     /// Sets relationship `band`.

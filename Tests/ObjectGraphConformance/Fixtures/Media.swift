@@ -63,6 +63,12 @@ open class Media: ManagedObject, ManagedEntity {
         _published = try decode(values, at: 1)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    open override func loadAttributes(from row: any StoredRow) throws {
+        _title = try decode(row, at: 0)
+        _published = try decode(row, at: 1)
+    }
+
     /// The typed fields of `Media` for predicates and sorts.
     public struct Fields: FieldSet {
         /// The class the fields describe.

@@ -93,6 +93,15 @@ public final class Podcast: Media {
         _identifier = try decode(values, at: 5)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    public override func loadAttributes(from row: any StoredRow) throws {
+        try super.loadAttributes(from: row)
+        _episodeCount = try decode(row, at: 2)
+        _feedURL = try decode(row, at: 3)
+        _artwork = try decode(row, at: 4)
+        _identifier = try decode(row, at: 5)
+    }
+
     /// Creates a `Podcast` in `context`, with every required attribute that has no default.
     public convenience init(context: ObjectContext, title: String, identifier: UUID) {
         self.init(entity: Self.entity)

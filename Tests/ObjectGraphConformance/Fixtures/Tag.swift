@@ -45,6 +45,11 @@ public final class Tag: ManagedObject, ManagedEntity {
         _name = try decode(values, at: 0)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    public override func loadAttributes(from row: any StoredRow) throws {
+        _name = try decode(row, at: 0)
+    }
+
     /// Relationship `tracks` (to-many `Track`, inverse `tags`, Nullify).
     public nonisolated(nonsending) var tracks: [Track] { get async throws { try await toMany(at: 0) } }
     /// Adds to relationship `tracks`.

@@ -78,6 +78,14 @@ public final class Track: ManagedObject, ManagedEntity {
         _identifier = try decode(values, at: 3)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    public override func loadAttributes(from row: any StoredRow) throws {
+        _title = try decode(row, at: 0)
+        _duration = try decode(row, at: 1)
+        _number = try decode(row, at: 2)
+        _identifier = try decode(row, at: 3)
+    }
+
     /// Relationship `album` (to-one `Album`, required, inverse `tracks`, Nullify).
     public nonisolated(nonsending) var album: Album? { get async throws { try await toOne(at: 0) } }
     /// Sets relationship `album`.

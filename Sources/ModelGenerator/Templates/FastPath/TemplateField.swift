@@ -65,6 +65,7 @@ enum TemplateField: String, CaseIterable, Sendable {
     case readExpression
     case decodeExpression
     case loadExpression
+    case rowLoadExpression
     case inheritedFrom
     case jsonKey
     case capitalizedName

@@ -44,6 +44,11 @@ final class Continent: ManagedObject, ManagedEntity {
         _numericISO3166Code = try decode(values, at: 0)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    override func loadAttributes(from row: any StoredRow) throws {
+        _numericISO3166Code = try decode(row, at: 0)
+    }
+
     /// Relationship `countries` (to-many `Country`, required, inverse `continent`, Nullify).
     nonisolated(nonsending) var countries: [Country] { get async throws { try await toMany(at: 0) } }
     /// Adds to relationship `countries`.

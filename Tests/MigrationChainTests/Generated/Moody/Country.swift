@@ -91,6 +91,15 @@ final class Country: ManagedObject, ManagedEntity {
         _updatedAt = try decode(values, at: 4)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    override func loadAttributes(from row: any StoredRow) throws {
+        _markedForDeletionDate = try decode(row, at: 0)
+        _numberOfMoods = try decode(row, at: 1)
+        _numericISO3166Code = try decode(row, at: 2)
+        _uniquenessDummy = try decode(row, at: 3)
+        _updatedAt = try decode(row, at: 4)
+    }
+
     /// Relationship `continent` (to-one `Continent`, inverse `countries`, Nullify).
     nonisolated(nonsending) var continent: Continent? { get async throws { try await toOne(at: 0) } }
     /// Sets relationship `continent`.

@@ -133,6 +133,19 @@ final class Mood: ManagedObject, ManagedEntity {
         _remoteID = try decode(values, at: 8)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    override func loadAttributes(from row: any StoredRow) throws {
+        _colors = try decode(row, at: 0)
+        _creatorID = try decode(row, at: 1)
+        _date = try decode(row, at: 2)
+        _latitude = try decode(row, at: 3)
+        _longitude = try decode(row, at: 4)
+        _markedForDeletionDate = try decode(row, at: 5)
+        _markedForRemoteDeletion = try decode(row, at: 6)
+        _rating = try decode(row, at: 7)
+        _remoteID = try decode(row, at: 8)
+    }
+
     /// Relationship `country` (to-one `Country`, inverse `moods`, Nullify).
     nonisolated(nonsending) var country: Country? { get async throws { try await toOne(at: 0) } }
     /// Sets relationship `country`.

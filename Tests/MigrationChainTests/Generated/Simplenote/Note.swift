@@ -179,6 +179,24 @@ final class Note: SPManagedObject {
         _tags = try decode(values, at: 14)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    override func loadAttributes(from row: any StoredRow) throws {
+        try super.loadAttributes(from: row)
+        _content = try decode(row, at: 2)
+        _creationDate = try decode(row, at: 3)
+        _deleted = try decode(row, at: 4)
+        _lastPosition = try decode(row, at: 5)
+        _modificationDate = try decode(row, at: 6)
+        _noteSynced = try decode(row, at: 7)
+        _owner = try decode(row, at: 8)
+        _pinned = try decode(row, at: 9)
+        _publishURL = try decode(row, at: 10)
+        _remoteId = try decode(row, at: 11)
+        _shareURL = try decode(row, at: 12)
+        _systemTags = try decode(row, at: 13)
+        _tags = try decode(row, at: 14)
+    }
+
     /// Creates a `Note` in `context`, with every required attribute that has no default.
     convenience init(context: ObjectContext, content: String, creationDate: Date, modificationDate: Date, publishURL: String, shareURL: String) {
         self.init(entity: Self.entity)

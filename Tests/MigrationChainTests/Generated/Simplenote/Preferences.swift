@@ -118,6 +118,18 @@ final class Preferences: ManagedObject, ManagedEntity {
         _was_sustainer = try decode(values, at: 7)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    override func loadAttributes(from row: any StoredRow) throws {
+        _analytics_enabled = try decode(row, at: 0)
+        _ghostData = try decode(row, at: 1)
+        _recent_searches = try decode(row, at: 2)
+        _simperiumKey = try decode(row, at: 3)
+        _subscription_date = try decode(row, at: 4)
+        _subscription_level = try decode(row, at: 5)
+        _subscription_platform = try decode(row, at: 6)
+        _was_sustainer = try decode(row, at: 7)
+    }
+
     /// Creates a `Preferences` in `context`, with every required attribute that has no default.
     convenience init(context: ObjectContext) {
         self.init(entity: Self.entity)

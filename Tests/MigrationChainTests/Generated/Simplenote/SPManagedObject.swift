@@ -55,6 +55,12 @@ class SPManagedObject: ManagedObject, ManagedEntity {
         _simperiumKey = try decode(values, at: 1)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    override func loadAttributes(from row: any StoredRow) throws {
+        _ghostData = try decode(row, at: 0)
+        _simperiumKey = try decode(row, at: 1)
+    }
+
     /// The typed fields of `SPManagedObject` for predicates and sorts.
     struct Fields: FieldSet {
         /// The class the fields describe.

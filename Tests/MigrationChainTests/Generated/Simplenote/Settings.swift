@@ -118,6 +118,18 @@ final class Settings: ManagedObject, ManagedEntity {
         _simperiumKey = try decode(values, at: 7)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    override func loadAttributes(from row: any StoredRow) throws {
+        _decline_skip_versions = try decode(row, at: 0)
+        _dislike_skip_versions = try decode(row, at: 1)
+        _ghostData = try decode(row, at: 2)
+        _like_skip_versions = try decode(row, at: 3)
+        _minimum_events = try decode(row, at: 4)
+        _minimum_interval_days = try decode(row, at: 5)
+        _ratings_disabled = try decode(row, at: 6)
+        _simperiumKey = try decode(row, at: 7)
+    }
+
     /// Creates a `Settings` in `context`, with every required attribute that has no default.
     convenience init(context: ObjectContext) {
         self.init(entity: Self.entity)

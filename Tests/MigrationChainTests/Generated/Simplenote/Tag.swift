@@ -69,6 +69,14 @@ final class Tag: SPManagedObject {
         _share = try decode(values, at: 4)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    override func loadAttributes(from row: any StoredRow) throws {
+        try super.loadAttributes(from: row)
+        _index = try decode(row, at: 2)
+        _name = try decode(row, at: 3)
+        _share = try decode(row, at: 4)
+    }
+
     /// Creates a `Tag` in `context`, with every required attribute that has no default.
     convenience init(context: ObjectContext) {
         self.init(entity: Self.entity)

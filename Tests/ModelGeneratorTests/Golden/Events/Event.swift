@@ -64,6 +64,13 @@ public final class Event: ManagedObject, ManagedEntity {
         _title = try decode(values, at: 2)
     }
 
+    /// Loads every stored attribute from a store's row, with a typed read per attribute.
+    public override func loadAttributes(from row: any StoredRow) throws {
+        _note = try decode(row, at: 0)
+        _timeStamp = try decode(row, at: 1)
+        _title = try decode(row, at: 2)
+    }
+
     /// Creates a `Event` in `context`, with every required attribute that has no default.
     public convenience init(context: ObjectContext, timeStamp: Date) {
         self.init(entity: Self.entity)
