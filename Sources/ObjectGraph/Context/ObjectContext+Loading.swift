@@ -217,8 +217,9 @@ extension ObjectContext {
     }
 
     /// Loads the to-many at `index` of every owner that has not loaded it, then applies pending changes:
-    /// one store call per declaring entity when the store returns destinations with their snapshots
-    /// (``PersistentStore/relatedSnapshots(for:of:ids:)``), otherwise one for the relationship and one for
+    /// one store call per declaring entity when the store returns destinations with their objects or
+    /// snapshots (``PersistentStore/relatedObjects(for:of:ids:model:)``,
+    /// ``PersistentStore/relatedSnapshots(for:of:ids:)``), otherwise one for the relationship and one for
     /// the missing destinations. Destinations already registered keep their state either way.
     nonisolated(nonsending) func loadToMany(of owners: [ManagedObject], at index: Int) async throws {
         let faulted = owners.filter { owner in
@@ -236,7 +237,10 @@ extension ObjectContext {
         let byDeclaringEntity = Dictionary(grouping: faulted) { declaringEntityName(ofRelationshipAt: index, in: $0.entity) }
         for (entityName, group) in byDeclaringEntity {
             let ids = group.map(\.objectID)
-            if let answer = try await store.relatedSnapshots(for: name, of: entityName, ids: ids) {
+            if let answer = try await store.relatedObjects(for: name, of: entityName, ids: ids, model: model) {
+                Self.merge(answer.destinationIDs, into: &related)
+                try register(answer.objects, into: &loaded, refreshing: false, allNew: false)
+            } else if let answer = try await store.relatedSnapshots(for: name, of: entityName, ids: ids) {
                 Self.merge(answer.destinationIDs, into: &related)
                 try materialize(answer.snapshots, into: &loaded, refreshing: false, allNew: false)
             } else {

@@ -89,6 +89,16 @@ public protocol PersistentStore: Sendable {
         ids: [AnyObjectID]
     ) async throws -> RelatedSnapshots?
 
+    /// Like ``relatedSnapshots(for:of:ids:)``, with the destinations decoded by the store straight from
+    /// its rows into `model`'s classes (as ``fetchObjects(_:model:)``); `nil` when the store has no such
+    /// path, which the default implementation returns. Contexts of `model` prefetch to-manys through it.
+    func relatedObjects(
+        for relationshipName: String,
+        of entityName: String,
+        ids: [AnyObjectID],
+        model: ManagedObjectModel
+    ) async throws -> RelatedObjects?
+
     /// Applies `changes` atomically and returns the permanent ID of every inserted object, in the order
     /// of `changes.inserted` (one ID per inserted snapshot). On any error nothing is applied.
     func save(_ changes: ChangeSet) async throws -> [AnyObjectID]

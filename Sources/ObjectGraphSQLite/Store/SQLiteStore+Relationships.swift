@@ -28,16 +28,39 @@ extension SQLiteStore {
     public func relatedSnapshots(
         for relationshipName: String, of entityName: String, ids: [AnyObjectID]
     ) async throws -> RelatedSnapshots? {
+        let (destinationIDs, snapshots) = try related(relationshipName, of: entityName, ids: ids) { schema, table in
+            RowReader(schema: schema, table: table)
+        }
+        return RelatedSnapshots(destinationIDs: destinationIDs, snapshots: snapshots ?? [])
+    }
+
+    /// The destinations of ``relatedSnapshots(for:of:ids:)``, decoded straight from the same rows into
+    /// `model`'s classes.
+    public func relatedObjects(
+        for relationshipName: String, of entityName: String, ids: [AnyObjectID], model: ManagedObjectModel
+    ) async throws -> RelatedObjects? {
+        let (destinationIDs, objects) = try related(relationshipName, of: entityName, ids: ids) { schema, table in
+            try ObjectRowReader(schema: schema, table: table, model: model)
+        }
+        return RelatedObjects(destinationIDs: destinationIDs, objects: objects ?? DecodedObjects(model: model))
+    }
+
+    /// The destinations of a relationship for many owners, and what the reader `makeReader` makes of
+    /// their rows (`nil` when no owner can have any).
+    private func related<Reader: RowBatchReader>(
+        _ relationshipName: String, of entityName: String, ids: [AnyObjectID],
+        reader makeReader: (StoreSchema, TableLayout) throws -> Reader
+    ) throws -> (destinationIDs: [AnyObjectID: [AnyObjectID]], rows: Reader.Batch?) {
         guard let (query, layout, keys) = try RelatedQuery.forOwners(
             ids, relationship: relationshipName, of: entityName, schema: schema, dialect: .sqlite) else {
-            return RelatedSnapshots()
+            return ([:], nil)
         }
         let table = try schema.table(named: query.destinationTable)
         return try withConnection { connection in
             let statement = try connection.statement(query.rowsSQL(table))
             defer { statement.reset() }
             statement.bind(JSONList.integers(keys), at: 1)
-            var reader = RowReader(schema: schema, table: table)
+            var reader = try makeReader(schema, table)
             let ownerColumn = Int32(table.columns.count + 2)
             var rows = RelatedRows(query, ownerTable: layout.table)
             while try statement.step() {
@@ -45,7 +68,7 @@ extension SQLiteStore {
                     try reader.read(statement)
                 }
             }
-            return RelatedSnapshots(destinationIDs: rows.finish(), snapshots: reader.finish())
+            return (rows.finish(), reader.finish())
         }
     }
 }

@@ -187,6 +187,24 @@ import Testing
         #expect(!reader.hasChanges)
     }
 
+    @Test func prefetchingAToManyDecodesItsMembersAndKeepsRegisteredOnes() async throws {
+        let store = try await SQLiteStore(at: .inMemory, model: MusicModel.model.schema)
+        let writer = try ObjectContext(store: store, model: MusicModel.model)
+        let band = Band(context: writer, name: "Low")
+        for title in ["a", "b", "c"] { band.addToAlbums(Album(context: writer, title: title)) }
+        try await writer.save()
+
+        let reader = try ObjectContext(store: store, model: MusicModel.model)
+        let changed = try #require(try await reader.first(Album.self, where: \.title == "b"))
+        changed.title = "b, changed"
+        let bands = try await reader.fetch(Band.self, prefetching: [\.albums])
+        let albums = try await bands[0].albums
+        #expect(albums.count == 3 && albums.contains { $0 === changed })
+        #expect(Set(albums.map(\.title)) == ["a", "b, changed", "c"])
+        #expect(changed.isUpdated && albums.filter(\.isUpdated).count == 1)
+        for album in albums { #expect(try await album.band === bands[0]) }
+    }
+
     @Test func objectsForAnotherModelAreRefused() async throws {
         let store = try await SQLiteStore(at: .inMemory, model: MusicModel.model.schema)
         let batches = try #require(store.fetchObjects(StoreFetchRequest(entityName: "Album"), model: SampleModel.model))
