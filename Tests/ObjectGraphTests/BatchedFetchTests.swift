@@ -10,8 +10,9 @@ import Testing
 /// A fetch builds objects batch by batch while other work of the context's isolation can run between
 /// batches; the answer stays the registered, live objects.
 @MainActor @Suite struct BatchedFetchTests {
-    private func seededStore() async throws -> (GatedStore, [AnyObjectID]) {
-        let store = GatedStore(model: MusicModel.model.schema)
+    /// Six bands in a store that hands over snapshots, or objects decoded from rows when `decodesRows`.
+    private func seededStore(decodesRows: Bool) async throws -> (GatedStore, [AnyObjectID]) {
+        let store = GatedStore(model: MusicModel.model.schema, decodesRows: decodesRows)
         let writer = try ObjectContext(store: store, model: MusicModel.model)
         let bands = (0..<6).map { Band(context: writer, name: "band \($0)") }
         try await writer.save()
@@ -34,8 +35,9 @@ import Testing
         return answer.bands
     }
 
-    @Test func anObjectRegisteredBetweenBatchesIsTheOneTheFetchReturns() async throws {
-        let (store, ids) = try await seededStore()
+    @Test(arguments: [false, true])
+    func anObjectRegisteredBetweenBatchesIsTheOneTheFetchReturns(decodesRows: Bool) async throws {
+        let (store, ids) = try await seededStore(decodesRows: decodesRows)
         let context = try ObjectContext(store: store, model: MusicModel.model)
         var late: Band?
         let bands = try await fetchBands(into: context, from: store, firstID: ids[0]) {
@@ -48,8 +50,9 @@ import Testing
         #expect(bands.allSatisfy { $0.context === context })
     }
 
-    @Test func aResetBetweenBatchesStillAnswersWithLiveObjects() async throws {
-        let (store, ids) = try await seededStore()
+    @Test(arguments: [false, true])
+    func aResetBetweenBatchesStillAnswersWithLiveObjects(decodesRows: Bool) async throws {
+        let (store, ids) = try await seededStore(decodesRows: decodesRows)
         let context = try ObjectContext(store: store, model: MusicModel.model)
         let bands = try await fetchBands(into: context, from: store, firstID: ids[0]) { context.reset() }
         #expect(bands.map(\.objectID) == ids)

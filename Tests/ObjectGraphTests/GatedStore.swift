@@ -27,10 +27,13 @@ final class GatedStore: PersistentStore {
     }
 
     let base: InMemoryStore
+    /// Whether fetches hand over objects decoded from rows (``fetchObjects(_:model:)``) instead of snapshots.
+    let decodesRows: Bool
     private let gates = Mutex<[String: (gate: Gate, failure: (any Error)?)]>([:])
 
-    init(model: ModelDescription) {
+    init(model: ModelDescription, decodesRows: Bool = false) {
         base = InMemoryStore(model: model)
+        self.decodesRows = decodesRows
     }
 
     var model: ModelDescription { base.model }
@@ -94,4 +97,40 @@ final class GatedStore: PersistentStore {
         }
         return batches
     }
+
+    /// When ``decodesRows``, the batches of ``fetchInBatches(_:)`` (gate included) as objects decoded
+    /// through ``SnapshotRow``s, whose typed reads all fall back to `value(at:)`.
+    func fetchObjects(_ request: StoreFetchRequest, model: ManagedObjectModel) -> AsyncThrowingStream<DecodedObjects, any Error>? {
+        guard decodesRows else { return nil }
+        let (batches, continuation) = AsyncThrowingStream.makeStream(of: DecodedObjects.self)
+        let snapshotBatches = fetchInBatches(request)
+        Task {
+            do {
+                for try await snapshots in snapshotBatches {
+                    var batch = DecodedObjects(model: model)
+                    for snapshot in snapshots {
+                        try batch.append(entityName: snapshot.entityName, id: snapshot.id, version: snapshot.version, row: SnapshotRow(snapshot))
+                    }
+                    continuation.yield(batch)
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        return batches
+    }
+}
+
+/// A snapshot read as a store's row with `value(at:)` alone: the contract's minimum.
+final class SnapshotRow: StoredRow {
+    let snapshot: Snapshot
+
+    init(_ snapshot: Snapshot) {
+        self.snapshot = snapshot
+    }
+
+    func value(at index: Int) -> AttributeValue { snapshot.values[index] }
+    func isNull(at index: Int) -> Bool { snapshot.values[index].isNull }
+    func toOneID(at slot: Int) -> AnyObjectID? { snapshot.toOneIDs[slot] }
 }

@@ -59,6 +59,7 @@ import Testing
         ("amount", "'abc'"), ("amount", "'12.50'"), ("amount", "3"), ("link", "''"), ("link", "'https://example.com/a b'"),
         ("link", "'https://example.com'"), ("note", "NULL"), ("note", "5"), ("count", "NULL"), ("count", "'q'"),
         ("count", "99999999999"), ("ratio", "NULL"), ("ratio", "'r'"),
+        ("level", "2"), ("level", "'x'"), ("code", "42"), ("code", "'42'"),
     ]
 
     @Test(arguments: storedValues)

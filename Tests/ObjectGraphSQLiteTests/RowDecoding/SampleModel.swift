@@ -23,6 +23,8 @@ final class Sample: ManagedObject, ManagedEntity {
             AttributeDescription(name: "count", type: .integer32),
             AttributeDescription(name: "ratio", type: .float),
             AttributeDescription(name: "scratch", type: .string, isTransient: true),
+            AttributeDescription(name: "level", type: .boolean),
+            AttributeDescription(name: "code", type: .integer64),
         ])
 
     var small: Int16 {
@@ -121,6 +123,20 @@ final class Sample: ManagedObject, ManagedEntity {
         _modify { willChange(attributeAt: 15); yield &_scratch }
     }
     private var _scratch: String?
+    /// A Boolean attribute kept in an integer property (as a `swift.type` would).
+    var level: Int16? {
+        get { _level }
+        set { willChange(attributeAt: 16); _level = newValue }
+        _modify { willChange(attributeAt: 16); yield &_level }
+    }
+    private var _level: Int16?
+    /// An integer attribute kept in a string property, which no stored integer fits.
+    var code: String? {
+        get { _code }
+        set { willChange(attributeAt: 17); _code = newValue }
+        _modify { willChange(attributeAt: 17); yield &_code }
+    }
+    private var _code: String?
 
     override func attributeValue(at index: Int) -> AttributeValue {
         switch index {
@@ -140,6 +156,8 @@ final class Sample: ManagedObject, ManagedEntity {
         case 13: count.attributeValue
         case 14: ratio.attributeValue
         case 15: scratch.attributeValue
+        case 16: level.attributeValue
+        case 17: code.attributeValue
         default: super.attributeValue(at: index)
         }
     }
@@ -162,6 +180,8 @@ final class Sample: ManagedObject, ManagedEntity {
         case 13: count = try decode(value, at: 13)
         case 14: ratio = try decode(value, at: 14)
         case 15: scratch = try decode(value, at: 15)
+        case 16: level = try decode(value, at: 16)
+        case 17: code = try decode(value, at: 17)
         default: try super.setAttributeValue(value, at: index)
         }
     }
@@ -182,6 +202,8 @@ final class Sample: ManagedObject, ManagedEntity {
         _note = try decode(values, at: 12)
         _count = try decode(values, at: 13)
         _ratio = try decode(values, at: 14)
+        _level = try decode(values, at: 16)
+        _code = try decode(values, at: 17)
     }
 
     override func loadAttributes(from row: any StoredRow) throws {
@@ -200,6 +222,8 @@ final class Sample: ManagedObject, ManagedEntity {
         _note = try decode(row, at: 12)
         _count = try decode(row, at: 13)
         _ratio = try decode(row, at: 14)
+        _level = try decode(row, at: 16)
+        _code = try decode(row, at: 17)
     }
 
     struct Fields: FieldSet {
