@@ -9,7 +9,9 @@ import PostgresNIO
 ///
 /// It runs in one transaction (PostgreSQL's DDL is transactional: a failed migration leaves nothing
 /// behind) under a transaction-level advisory lock: of several processes starting at once, one creates
-/// or migrates the tables and the others wait for it and then find the current version.
+/// or migrates the tables and the others wait for it and then find the current version. Before anything
+/// else, identifiers over 63 bytes that a database created before they were hashed holds under the
+/// server's cut names are renamed (``ServerCutNameRenamer``).
 struct SchemaInstaller {
     /// The advisory lock key every store takes while it installs or checks a schema (`"og_schema"`).
     static let lockKey: Int64 = 0x6f67_5f73_6368_656d
@@ -42,6 +44,9 @@ struct SchemaInstaller {
             }
             let database = PostgresMigrationDatabase(connection: connection, configuration: configuration)
             if let stored = try await storedVersion(on: connection) {
+                if let storedSchema = storedSchema(stored) {
+                    try await ServerCutNameRenamer(names: storedSchema.longNames, connection: connection).run()
+                }
                 try await migrate(from: stored, database: database)
             } else {
                 for statement in schema.creationStatements(for: .postgreSQL) { try await connection.run(statement) }
@@ -77,6 +82,15 @@ struct SchemaInstaller {
         }
         try await database.execute("SET CONSTRAINTS ALL IMMEDIATE", [])
         try await plan.run(fromVersionAt: index, on: SQLMigrator(database: database))
+    }
+
+    /// The schema of the stored version (the current one, or an older version of the history), if the
+    /// model knows it.
+    private func storedSchema(_ stored: (hash: String, name: String?)) -> StoreSchema? {
+        let model = schema.model
+        if stored.hash == model.versionHash { return schema }
+        guard let history = model.history, let index = history.versionIndex(hash: stored.hash, name: stored.name) else { return nil }
+        return history.versions[index].schema.map { StoreSchema(model: $0) }
     }
 
     /// The version hash and name in the metadata table, or `nil` when there is no such table (an empty database).

@@ -20,6 +20,10 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     case server(sqlState: String, message: String, sql: String)
     /// The store was closed.
     case closed
+    /// A name of a database created before identifiers over 63 bytes were hashed, which the server cut
+    /// from several of the model's identifiers (`candidates`, as the store names them now): the store
+    /// cannot tell which one the database object is, so it renames none.
+    case ambiguousIdentifier(String, candidates: [String])
 
     public var description: String {
         switch self {
@@ -33,6 +37,8 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         case .server(let sqlState, let message, let sql):
             "PostgreSQL error \(sqlState): \(message) in \(sql.count > 300 ? sql.prefix(300) + "…" : sql)"
         case .closed: "the PostgreSQL store is closed"
+        case .ambiguousIdentifier(let name, let candidates):
+            "the database object \(name) may be any of \(candidates.joined(separator: ", ")), whose names PostgreSQL cut to it"
         }
     }
 }

@@ -1,6 +1,6 @@
 /// The SQL that creates a ``StoreSchema`` (idempotent: every statement uses `IF NOT EXISTS`).
 /// An index or uniqueness constraint as ``StoreSchema/indexDefinitions(for:)`` creates it.
-package typealias IndexDefinition = (name: String, formerName: String?, table: String, statement: String)
+package typealias IndexDefinition = (name: String, formerName: String?, table: String, columns: [String], statement: String)
 
 extension StoreSchema {
     /// The table of `key`/`value` rows holding the model's version hash and name.
@@ -9,7 +9,10 @@ extension StoreSchema {
     package static let sequenceTable = "_og_sequence"
 
     /// PostgreSQL: the sequence the keys of `table` come from.
-    package static func keySequence(of table: String) -> String { SQLDialect.postgreSQL.generatedName("_og_seq_" + table) }
+    package static func keySequence(of table: String) -> String { SQLDialect.postgreSQL.generatedName(keySequenceName(of: table)) }
+
+    /// The name of `table`'s key sequence before ``SQLDialect/generatedName(_:)``.
+    package static func keySequenceName(of table: String) -> String { "_og_seq_" + table }
 
     /// Every CREATE statement in `dialect`, tables first. PostgreSQL tables also get foreign keys, checked
     /// at commit (so a save writes its rows in any order); a deleted destination leaves NULL behind, as a
@@ -60,13 +63,13 @@ extension StoreSchema {
         var definitions: [IndexDefinition] = []
         for link in links {
             let name = dialect.generatedName(link.name + "_b")
-            definitions.append((name, dialect.serverCutName(link.name + "_b"), link.name,
+            definitions.append((name, dialect.serverCutName(link.name + "_b"), link.name, ["b"],
                                 "CREATE INDEX IF NOT EXISTS \(dialect.quote(name)) ON \(dialect.quote(link.name)) (\"b\")"))
         }
         for index in indexes {
             let name = dialect.generatedName(index.name)
             let columns = index.columns.map { dialect.quote($0.name) + ($0.ascending ? "" : " DESC") }.joined(separator: ", ")
-            definitions.append((name, dialect.serverCutName(index.name), index.table,
+            definitions.append((name, dialect.serverCutName(index.name), index.table, index.columns.map(\.name),
                                 "CREATE INDEX IF NOT EXISTS \(dialect.quote(name)) ON \(dialect.quote(index.table)) (\(columns))"))
         }
         for index in uniqueIndexes {
@@ -89,7 +92,7 @@ extension StoreSchema {
                 statement = "ALTER TABLE \(dialect.quote(index.table)) ADD CONSTRAINT \(dialect.quote(name)) \(constraint) "
                     + "DEFERRABLE INITIALLY DEFERRED"
             }
-            definitions.append((name, dialect.serverCutName(index.name), index.table, statement))
+            definitions.append((name, dialect.serverCutName(index.name), index.table, index.columns, statement))
         }
         return definitions
     }
