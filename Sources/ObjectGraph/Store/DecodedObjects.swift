@@ -41,16 +41,14 @@ public struct DecodedObjects: @unchecked Sendable {
     /// - Throws: ``ObjectGraphError/unknownEntity(_:)``, and what loading throws: the row's errors and
     ///   ``ObjectGraphError/typeMismatch(entity:attribute:expected:value:)`` for a stored value that does
     ///   not fit its attribute. Nothing is appended then.
-    public mutating func append(entityName: String, id: AnyObjectID, version: Int64 = 0, row: any StoredRow) throws {
+    public mutating func append(entityName: String, id: consuming AnyObjectID, version: Int64 = 0, row: any StoredRow) throws {
         if factory?.entity.name != entityName { factory = try model.objectFactory(entityName: entityName) }
-        guard let factory else { return }
-        let object = factory.make()
-        object.objectID = id
+        guard let object = factory?.make() else { return }
+        object.objectID = consume id
         object.committedVersion = version
-        object.isTrackingChanges = false
+        // A detached object records no change, so loading needs no `isTrackingChanges = false`.
         try object.loadAttributes(from: row)
-        object.isTrackingChanges = true
-        for slot in factory.entity.toOneRelationshipIndices.indices { toOneIDs.append(row.toOneID(at: slot)) }
+        for slot in 0..<object.entity.toOneRelationshipIndices.count { toOneIDs.append(row.toOneID(at: slot)) }
         toOneIDs.endRun()
         objects.append(object)
     }
