@@ -3,13 +3,16 @@
 /// attribute not listed is unchanged and its committed value is its current one, so loading and saving
 /// keep no second copy of an object's values.
 ///
-/// Iterates the changed attributes with their committed values, ascending by index. Most changed
-/// objects change one attribute: that one is kept inline, and only a second one allocates.
+/// Iterates the changed attributes with their committed values, ascending by index. The indices are a
+/// bit mask, so the checks on every change and save read no value; most changed objects change one
+/// attribute, whose committed value is kept inline: only a second one allocates.
 struct ChangedAttributes: Sequence {
-    /// The changed attribute when exactly one is.
-    private var single: AttributeChange?
-    /// The changed attributes, ascending by index, when two or more are.
-    private var several: [AttributeChange] = []
+    /// The changed attributes.
+    private(set) var indices = AttributeIndexSet()
+    /// The committed value of the lowest changed attribute (`null` when none changed).
+    private var lowest: AttributeValue = .null
+    /// The committed values of the others, in ascending order of their indices.
+    private var others: [AttributeValue] = []
 
     init() {}
 
@@ -18,55 +21,58 @@ struct ChangedAttributes: Sequence {
         for index in indices { insert(index) { values[index] } }
     }
 
-    var isEmpty: Bool { single == nil && several.isEmpty }
+    @inline(__always) var isEmpty: Bool { indices.isEmpty }
 
-    /// The changed attributes' indices, ascending.
-    var indices: LazyMapSequence<Self, Int> { lazy.map(\.index) }
-
-    func contains(_ index: Int) -> Bool {
-        if let single { return single.index == index }
-        return several.contains { $0.index == index }
-    }
+    @inline(__always) func contains(_ index: Int) -> Bool { indices.contains(index) }
 
     /// The committed value of the attribute at `index`, or `nil` when it did not change.
     func committedValue(at index: Int) -> AttributeValue? {
-        if let single { return single.index == index ? single.value : nil }
-        return several.first { $0.index == index }?.value
+        guard indices.contains(index) else { return nil }
+        return value(atRank: indices.rank(of: index))
     }
 
     /// Lists the attribute at `index` with the committed value `committedValue` gives, unless it is listed
     /// already (its first change captured it).
+    @inline(__always)
     mutating func insert(_ index: Int, committedValue: () -> AttributeValue) {
-        if let first = single {
-            guard first.index != index else { return }
-            let added = AttributeChange(index: index, value: committedValue())
-            several = first.index < index ? [first, added] : [added, first]
-            single = nil
-        } else if several.isEmpty {
-            single = AttributeChange(index: index, value: committedValue())
+        guard !indices.contains(index) else { return }
+        insertNew(index, committedValue: committedValue())
+    }
+
+    private mutating func insertNew(_ index: Int, committedValue: AttributeValue) {
+        let rank = indices.rank(of: index)
+        if rank > 0 {
+            others.insert(committedValue, at: rank - 1)
         } else {
-            var position = several.endIndex
-            while position > several.startIndex, several[position - 1].index >= index {
-                if several[position - 1].index == index { return }
-                position -= 1
-            }
-            several.insert(AttributeChange(index: index, value: committedValue()), at: position)
+            if !indices.isEmpty { others.insert(lowest, at: 0) }
+            lowest = committedValue
         }
+        indices.insert(index)
+    }
+
+    private func value(atRank rank: Int) -> AttributeValue {
+        rank == 0 ? lowest : others[rank - 1]
     }
 
     func makeIterator() -> Iterator {
-        Iterator(single: single, several: several.makeIterator())
+        Iterator(indices: indices.makeIterator(), lowest: lowest, others: others)
     }
 
-    /// The single changed attribute, or else each of several.
+    /// The changed attributes with their committed values, ascending by index.
     struct Iterator: IteratorProtocol {
-        fileprivate var single: AttributeChange?
-        fileprivate var several: IndexingIterator<[AttributeChange]>
+        fileprivate var indices: AttributeIndexSet.Iterator
+        fileprivate let lowest: AttributeValue
+        fileprivate let others: [AttributeValue]
+        private var rank = 0
+
+        fileprivate init(indices: AttributeIndexSet.Iterator, lowest: AttributeValue, others: [AttributeValue]) {
+            (self.indices, self.lowest, self.others) = (indices, lowest, others)
+        }
 
         mutating func next() -> AttributeChange? {
-            guard let first = single else { return several.next() }
-            single = nil
-            return first
+            guard let index = indices.next() else { return nil }
+            defer { rank += 1 }
+            return AttributeChange(index: index, value: rank == 0 ? lowest : others[rank - 1])
         }
     }
 }
