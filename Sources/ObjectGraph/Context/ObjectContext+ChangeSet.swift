@@ -73,9 +73,9 @@ extension ObjectContext {
         of object: ManagedObject, values: SharedSlice<AttributeValue>, into packer: inout SlicePacker<AttributeChange>
     ) {
         let isTransient = object.entity.attributeIsTransient
-        for committed in object.changedAttributes where !isTransient[committed.index] {
-            let value = values[committed.index]
-            if !value.isIdentical(to: committed.value) { packer.append(AttributeChange(index: committed.index, value: value)) }
+        object.changedAttributes.forEach { index, committed in
+            guard !isTransient[index], !values[index].isIdentical(to: committed) else { return }
+            packer.append(AttributeChange(index: index, value: values[index]))
         }
         packer.endRun()
     }

@@ -14,16 +14,16 @@ struct AttributeIndexSet: Sequence, ExpressibleByArrayLiteral {
         for index in indices { insert(index) }
     }
 
-    var isEmpty: Bool { low == 0 && high.isEmpty }
+    @inline(__always) var isEmpty: Bool { low == 0 && high.isEmpty }
 
     var count: Int { low.nonzeroBitCount + high.count }
 
-    func contains(_ index: Int) -> Bool {
+    @inline(__always) func contains(_ index: Int) -> Bool {
         (0..<64).contains(index) ? low & (1 << UInt64(index)) != 0 : high.contains(index)
     }
 
     /// How many indices of the set are below `index`.
-    func rank(of index: Int) -> Int {
+    @inline(__always) func rank(of index: Int) -> Int {
         guard (0..<64).contains(index) else { return low.nonzeroBitCount + high.count { $0 < index } }
         return (low & ((1 << UInt64(index)) - 1)).nonzeroBitCount
     }

@@ -54,6 +54,17 @@ struct ChangedAttributes: Sequence {
         rank == 0 ? lowest : others[rank - 1]
     }
 
+    /// Calls `body` with each changed attribute's index and committed value, ascending by index, reading
+    /// the values in place (iterating copies them).
+    @inline(__always)
+    func forEach(_ body: (Int, borrowing AttributeValue) throws -> Void) rethrows {
+        var rank = 0
+        for index in indices {
+            try body(index, rank == 0 ? lowest : others[rank - 1])
+            rank += 1
+        }
+    }
+
     func makeIterator() -> Iterator {
         Iterator(indices: indices.makeIterator(), lowest: lowest, others: others)
     }
