@@ -1,8 +1,8 @@
 /// A run of elements, indexed from zero, whose storage other slices may share until one of them changes.
 ///
 /// A store reading many rows packs the values of a batch of rows into one array and hands each
-/// ``Snapshot`` a slice of it, so that loading an object allocates nothing for its values, and an object
-/// keeping its committed values only retains the batch. Build one from an array (no copy) or with an
+/// ``Snapshot`` a slice of it, so that a fetch allocates per batch, not per row, and objects sharing
+/// their committed to-one IDs only retain the batch. Build one from an array (no copy) or with an
 /// array literal; setting an element copies the slice's own elements first:
 ///
 /// ```swift
