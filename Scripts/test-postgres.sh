@@ -21,12 +21,16 @@ rm -f .build-ci.log
 # (rather than times out) fails CI at once. The stall these retries were for (a statement postgres-nio dropped
 # on a closed connection) is fixed, but on an overloaded machine runs still passed the limit (see
 # ARCHITECTURE.md, "Known problems").
+# The test bundle and conflict writers of this checkout's build only, by the absolute path they run from (as
+# swift test resolves it: the physical working directory), with the pattern's metacharacters escaped: other
+# checkouts' runs on a shared machine are left alone.
+scratch_pattern="^$(pwd -P | sed 's/[][\.*^$+?(){}|]/\\&/g')/\.build-postgres/.*/(modelgenPackageTests\.xctest|postgres-conflict-writer)( |$)"
 for attempt in 1 2 3 4 5; do
     status=0
     timeout -k 10 300 swift test --skip-build --traits PostgreSQL --scratch-path .build-postgres --filter "ObjectGraphPostgresTests|MigrationChainTests" || status=$?
     # A stalled test bundle ignores SIGTERM and would outlive `swift test`, as would a conflict writer it started
     # and had not ended yet (a `batches` writer saves until it is killed): end them before the next attempt.
-    pkill -9 -f "/.build-postgres/.*/(modelgenPackageTests.xctest|postgres-conflict-writer)" || true
+    pkill -9 -f "$scratch_pattern" || true
     [ "$status" = 124 ] || [ "$status" = 137 ] || break
     echo "the PostgreSQL suites stalled (attempt $attempt); running them again" >&2
 done
