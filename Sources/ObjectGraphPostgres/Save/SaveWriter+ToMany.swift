@@ -38,8 +38,11 @@ extension SaveWriter {
         }
     }
 
-    /// The positions `change` sets: appended members and the new order of an ordered one-to-many, the
-    /// owner's order of an ordered many-to-many.
+    /// The positions `change` sets: the order of an ordered one-to-many (or, without one, its appended
+    /// members' positions), the owner's order of an ordered many-to-many; an order is one statement, which puts the owner's members
+    /// that the change does not list (added by a save that committed since it was read) after those it
+    /// lists (``WriteSQL/placeInOrder(table:column:positionColumn:)``). The owner's row is locked
+    /// (``TableLocks``), so no other save reads or sets the list's positions until this one commits.
     private func place(_ change: ToManyChange) async throws {
         let sql = WriteSQL(dialect: .postgreSQL)
         switch try schema.storage(of: change).storage {
@@ -47,21 +50,18 @@ extension SaveWriter {
             throw ObjectGraphError.inconsistentData("\(change.entityName) relationship \(change.relationshipIndex) is a to-one")
         case .inverseForeignKey(let table, let column, let positionColumn):
             guard let positionColumn else { return }
-            let owner = AttributeValue.integer(try keys.key(of: change.ownerID))
-            let append = sql.appendPosition(table: table, column: column, positionColumn: positionColumn)
-            for member in change.added { try await connection.run(append, [owner, .integer(try keys.key(of: member))]) }
-            guard let ordered = change.orderedIDs else { return }
-            let place = sql.place(table: table, positionColumn: positionColumn)
-            for (offset, member) in ordered.enumerated() {
-                try await connection.run(place, [.integer(Int64(offset)), .integer(try keys.key(of: member))])
+            guard let ordered = change.orderedIDs else {
+                let owner = AttributeValue.integer(try keys.key(of: change.ownerID))
+                let append = sql.appendPosition(table: table, column: column, positionColumn: positionColumn)
+                for member in change.added { try await connection.run(append, [owner, .integer(try keys.key(of: member))]) }
+                return
             }
+            try await connection.run(sql.placeInOrder(table: table, column: column, positionColumn: positionColumn),
+                                     [Self.keyArray([try keys.key(of: change.ownerID)]), Self.keyArray(try ordered.map(keys.key(of:)))])
         case .link(let link, let side):
             guard let ordered = change.orderedIDs else { return }
-            let owner = AttributeValue.integer(try keys.key(of: change.ownerID))
-            let place = sql.placeLink(link, side: side)
-            for (offset, member) in ordered.enumerated() {
-                try await connection.run(place, [.integer(Int64(offset)), owner, .integer(try keys.key(of: member))])
-            }
+            try await connection.run(sql.placeLinksInOrder(link, side: side),
+                                     [Self.keyArray([try keys.key(of: change.ownerID)]), Self.keyArray(try ordered.map(keys.key(of:)))])
         }
     }
 }
@@ -88,6 +88,14 @@ struct NewLinks {
 }
 
 extension StoreSchema {
+    /// Whether the inverse of `relationship` is an ordered to-many (a link table then keeps its order too).
+    /// - Throws: ``ObjectGraphError/inconsistentData(_:)`` for a destination the schema does not have.
+    func isOrdered(inverseOf relationship: RelationshipDescription) throws -> Bool {
+        guard let inverseName = relationship.inverseName else { return false }
+        let destination = try layout(of: relationship.destinationEntityName).entity
+        return destination.relationships.first { $0.name == inverseName }?.isOrdered ?? false
+    }
+
     /// The layout of the entity `change` names and the storage of its changed relationship.
     /// - Throws: ``ObjectGraphError/inconsistentData(_:)`` when the entity has no such relationship.
     func storage(of change: ToManyChange) throws -> (layout: EntityLayout, storage: RelationshipStorage) {

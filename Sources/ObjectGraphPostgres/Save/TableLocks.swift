@@ -4,8 +4,11 @@ import ObjectGraphSQL
 
 /// The existing rows of one table that a save locks besides those it deletes and updates, so that every
 /// row lock of the save comes in its one order, (table, key) (see ``TableChanges``), before any statement
-/// or server action takes it otherwise: the members of an ordered one-to-many whose positions it sets, the
-/// link rows it removes or places, the rows an `ON DELETE` action of its deletes changes (`SET NULL` of the
+/// or server action takes it otherwise: the owner of an ordered to-many it appends to or orders (in the
+/// mode of an update, so two such saves of one owner's list take turns: the second reads the list's
+/// positions after the first committed), and, for an ordered many-to-many, each member whose inverse is
+/// ordered too; the members of an ordered one-to-many whose positions it sets (all the owner's members
+/// when it orders them), the link rows it removes or places (all the owner's when it orders them), the rows an `ON DELETE` action of its deletes changes (`SET NULL` of the
 /// keys naming a deleted row, `CASCADE` of its link rows), and the rows whose keys it stores, which the
 /// deferred foreign key checks lock `FOR KEY SHARE` at commit. All of a table's rows are locked in the
 /// strongest mode any of them needs, so no later statement of the save waits to strengthen a lock.
@@ -18,8 +21,9 @@ struct TableLocks {
     private(set) var keys: [Int64] = []
     /// The `a` and `b` keys of the rows to lock (a link table).
     private(set) var links: [(a: Int64, b: Int64)] = []
-    /// Key columns of the table with the deleted keys whose rows' `ON DELETE` action changes the rows
-    /// holding them.
+    /// Key columns of the table with keys whose holding rows are locked too: the deleted keys whose rows'
+    /// `ON DELETE` action changes the rows holding them, and the owners of the ordered to-manys the save
+    /// orders (every member's position may change).
     private(set) var referencing: [(column: String, keys: [Int64])] = []
 
     /// The locks `changes` needs beyond its deletes and updates, by table; `deleted`: the keys the save
@@ -48,16 +52,25 @@ struct TableLocks {
             switch storage {
             case .foreignKey:
                 continue
-            case .inverseForeignKey(let table, _, let positionColumn):
-                guard positionColumn != nil else { continue }
+            case .inverseForeignKey(let table, let column, let positionColumn):
+                guard positionColumn != nil, !change.added.isEmpty || change.orderedIDs != nil else { continue }
+                lock(change.ownerID, in: layout.table, .noKeyUpdate)
                 for member in change.added + (change.orderedIDs ?? []) { lock(member, in: table, .noKeyUpdate) }
+                if change.orderedIDs != nil, case .integer(let owner) = change.ownerID.key {
+                    locks[table, default: TableLocks(table: table, link: nil)].reference(column, [owner], .noKeyUpdate)
+                }
             case .link(let link, let side):
                 let added = change.added + (change.orderedIDs ?? [])
-                if !added.isEmpty {
-                    lock(change.ownerID, in: layout.table, .keyShare)
-                    for member in added { lock(member, in: link.memberTable(side), .keyShare) }
+                let relationship = layout.entity.relationships[change.relationshipIndex]
+                if !added.isEmpty || (relationship.isOrdered && change.orderedIDs != nil) {
+                    lock(change.ownerID, in: layout.table, relationship.isOrdered ? .noKeyUpdate : .keyShare)
+                    let memberMode: RowLockMode = try schema.isOrdered(inverseOf: relationship) ? .noKeyUpdate : .keyShare
+                    for member in added { lock(member, in: link.memberTable(side), memberMode) }
                 }
                 guard case .integer(let owner) = change.ownerID.key else { continue }
+                if change.orderedIDs != nil {
+                    locks[link.name, default: TableLocks(table: link.name, link: link)].reference(side.ownerColumn, [owner], .update)
+                }
                 for member in change.removed + (change.orderedIDs ?? []) {
                     guard case .integer(let member) = member.key else { continue }
                     locks[link.name, default: TableLocks(table: link.name, link: link)].links.append(side == .a ? (owner, member) : (member, owner))
@@ -89,7 +102,11 @@ struct TableLocks {
     }
 
     private mutating func reference(_ column: String, _ keys: [Int64], _ mode: RowLockMode) {
-        referencing.append((column, keys))
+        if let index = referencing.firstIndex(where: { $0.column == column }) {
+            referencing[index].keys += keys
+        } else {
+            referencing.append((column, keys))
+        }
         self.mode = max(self.mode, mode)
     }
 

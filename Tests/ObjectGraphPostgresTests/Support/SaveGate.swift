@@ -11,15 +11,16 @@ struct SessionStore {
     let schema: String
     let application: String
 
-    /// A store of the Music model whose sessions are named `prefix` and a random suffix, in `schema` (a new
-    /// one when `nil`), trying each save `saveAttempts` times at most: once unless given, so that a
-    /// deadlock fails the save instead of being retried.
-    static func make(prefix: String, schema: String? = nil, saveAttempts: Int = 1) async throws -> SessionStore {
+    /// A store of `model` (the Music model unless given) whose sessions are named `prefix` and a random
+    /// suffix, in `schema` (a new one when `nil`), trying each save `saveAttempts` times at most: once
+    /// unless given, so that a deadlock fails the save instead of being retried.
+    static func make(prefix: String, schema: String? = nil, saveAttempts: Int = 1,
+                     model: ModelDescription = MusicModel.model.schema) async throws -> SessionStore {
         var configuration = try TestDatabase.configuration(schema: schema)
         configuration.saveAttempts = saveAttempts
         let application = prefix + UUID().uuidString.prefix(8)
         configuration.applicationName = application
-        let store = try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
+        let store = try await PostgresStore(configuration: configuration, model: model)
         return SessionStore(store: store, schema: try #require(configuration.schema), application: application)
     }
 }
@@ -76,8 +77,9 @@ struct SaveGate {
     }
 
     /// Runs `first` (a save of the gated store) until it waits at the gate, then `second` (of the store whose
-    /// sessions are named `secondApplication`) until it waits for a lock, then lets `first` go on; returns
-    /// how both ended. Whichever waits for the other, neither may wait in a cycle (a deadlock, 40P01).
+    /// sessions are named `secondApplication`) until it waits for a lock or has ended, then lets `first` go
+    /// on; returns how both ended. Whichever waits for the other, neither may wait in a cycle (a deadlock,
+    /// 40P01).
     @MainActor
     func race(_ first: @escaping @MainActor () async throws -> Void, then secondApplication: String,
               _ second: @escaping @MainActor () async throws -> Void) async throws -> (first: Result<Void, any Error>, second: Result<Void, any Error>) {
@@ -85,11 +87,20 @@ struct SaveGate {
         defer { holder.terminate() }
         let firstSave = Task { @MainActor in try await first() }
         try await waitUntilHeld()
-        let secondSave = Task { @MainActor in try await second() }
-        try await TestDatabase.waitFor(TestDatabase.sessionsWaiting(application: secondApplication, event: nil))
+        let secondEnded = Ended()
+        let secondSave = Task { @MainActor in
+            defer { secondEnded.value = true }
+            try await second()
+        }
+        try await TestDatabase.waitFor(TestDatabase.sessionsWaiting(application: secondApplication, event: nil)) { await secondEnded.value }
         try await release(attempt: 1, held: holder)
         return (await firstSave.result, await secondSave.result)
     }
+}
+
+/// Whether a task of the main actor has ended.
+@MainActor private final class Ended {
+    var value = false
 }
 
 extension TestDatabase {

@@ -137,9 +137,10 @@ enum TestDatabase {
         "locktype = 'advisory' AND classid = 0 AND objid = \(key) AND objsubid = 1"
     }
 
-    /// Waits (up to 30 s) until the count `countSQL` selects on the test server is positive.
-    static func waitFor(_ countSQL: String) async throws {
+    /// Waits (up to 30 s) until the count `countSQL` selects on the test server is positive, or `done` is true.
+    static func waitFor(_ countSQL: String, orUntil done: @Sendable () async -> Bool = { false }) async throws {
         for _ in 0..<600 {
+            if await done() { return }
             if let count = Int(try await psql(countSQL)), count > 0 { return }
             try await Task.sleep(for: .milliseconds(50))
         }
