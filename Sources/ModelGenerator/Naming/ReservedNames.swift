@@ -41,7 +41,7 @@ public enum ReservedNames {
     public static let runtimeMembers: Set<String> = [
         "context", "objectID", "entity", "hash", "hashValue", "description", "debugDescription", "id",
         "isInserted", "isUpdated", "isDeleted", "isFault", "hasChanges", "changedValues", "managedObjectContext",
-        "typedID", "attributeValue", "setAttributeValue", "loadAttributes", "willChange", "decode", "encodeJSON", "decodeJSON",
+        "typedID", "attributeValue", "setAttributeValue", "loadAttributes", "willChange", "markChanged", "decode", "encodeJSON", "decodeJSON",
         "decodeRequiredJSON", "toOne", "toMany", "set", "add", "insert", "remove", "keyPathPrefix", "path",
         "attribute", "Object", "Fields",
     ]
