@@ -67,6 +67,22 @@ package struct WriteSQL {
         "UPDATE \(dialect.quote(table)) SET \(dialect.quote(positionColumn)) = \(argument(1)) WHERE \(dialect.quote(SQL.primaryKey)) = \(argument(2))"
     }
 
+    /// `SELECT` of the keys of the members of owner `argument 1` of an ordered one-to-many, in their stored
+    /// order (members without a position last, then by key).
+    package func orderedMembers(table: String, column: String, positionColumn: String) -> String {
+        let position = dialect.quote(positionColumn)
+        return "SELECT \(dialect.quote(SQL.primaryKey)) FROM \(dialect.quote(table)) WHERE \(dialect.quote(column)) = \(argument(1)) "
+            + "ORDER BY \(position) IS NULL, \(position), \(dialect.quote(SQL.primaryKey))"
+    }
+
+    /// `SELECT` of the member keys of the links of owner `argument 1`, in the owner's stored order (links
+    /// without a position last, then by member key).
+    package func orderedLinkMembers(_ link: LinkTable, side: LinkTable.Side) -> String {
+        let (position, member) = (dialect.quote(side.positionColumn), dialect.quote(side.memberColumn))
+        return "SELECT \(member) FROM \(dialect.quote(link.name)) WHERE \(dialect.quote(side.ownerColumn)) = \(argument(1)) "
+            + "ORDER BY \(position) IS NULL, \(position), \(member)"
+    }
+
     /// `DELETE` of the link from owner `argument 1` to member `argument 2`.
     package func unlink(_ link: LinkTable, side: LinkTable.Side) -> String {
         "DELETE FROM \(dialect.quote(link.name)) WHERE \(dialect.quote(side.ownerColumn)) = \(argument(1)) "

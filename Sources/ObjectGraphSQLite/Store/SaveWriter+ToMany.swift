@@ -31,9 +31,12 @@ extension SaveWriter {
         }
         guard let ordered = change.orderedIDs else { return }
         let place = try connection.statement(sql.place(table: table, positionColumn: positionColumn))
-        for (offset, member) in ordered.enumerated() {
+        let listed = try ordered.map(key(of:))
+        let unlisted = try unlistedMembers(
+            listed, owner: owner, query: sql.orderedMembers(table: table, column: column, positionColumn: positionColumn))
+        for (offset, member) in (listed + unlisted).enumerated() {
             place.bind(Int64(offset), at: 1)
-            place.bind(try key(of: member), at: 2)
+            place.bind(member, at: 2)
             try place.run()
         }
     }
@@ -55,11 +58,29 @@ extension SaveWriter {
         }
         guard let ordered = change.orderedIDs else { return }
         let place = try connection.statement(sql.placeLink(link, side: side))
-        for (offset, member) in ordered.enumerated() {
+        let listed = try ordered.map(key(of:))
+        let unlisted = try unlistedMembers(listed, owner: owner, query: sql.orderedLinkMembers(link, side: side))
+        for (offset, member) in (listed + unlisted).enumerated() {
             place.bind(Int64(offset), at: 1)
             place.bind(owner, at: 2)
-            place.bind(try key(of: member), at: 3)
+            place.bind(member, at: 3)
             try place.run()
         }
+    }
+
+    /// The keys of `owner`'s stored members that `listed` (a context's order of them) leaves out, in their
+    /// stored order: members another context added since this one read the list. Placed after the listed
+    /// ones, they keep positions of their own instead of sharing one with a member this save placed.
+    private func unlistedMembers(_ listed: [Int64], owner: Int64, query: String) throws -> [Int64] {
+        let statement = try connection.statement(query)
+        defer { statement.reset() }
+        statement.bind(owner, at: 1)
+        let listedKeys = Set(listed)
+        var unlisted: [Int64] = []
+        while try statement.step() {
+            let member = statement.int64(0)
+            if !listedKeys.contains(member) { unlisted.append(member) }
+        }
+        return unlisted
     }
 }
