@@ -23,12 +23,8 @@ extension ObjectContext {
                 (kept, created) = registered.object(for: object.objectID) { object }
             }
             if created {
-                object.context = self
-                object.lifecycle = .persisted
-                object.relationshipStates = object.entity.loadedRelationshipStates
-                object.committedToOneIDs = toOneIDs[position]
-                if !pendingToOne.isEmpty { applyPendingToOnes(to: object) }
-            } else if refreshing && kept.lifecycle == .persisted && !kept.isTouched && !kept.isPendingDeletion {
+                adoptLoaded(object, entity: object.entity, toOneIDs: toOneIDs[position])
+            } else if refreshing && takesStoredState(kept) {
                 try reload(Snapshot(
                     id: object.objectID, entityName: object.entity.name, values: object.storableValues,
                     toOneIDs: toOneIDs[position], version: object.committedVersion), into: kept)

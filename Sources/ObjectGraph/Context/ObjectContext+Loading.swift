@@ -55,14 +55,10 @@ extension ObjectContext {
             (object, created) = registered.object(for: snapshot.pointee.id, orRegister: factory.make)
         }
         guard created else {
-            if refreshing && object.lifecycle == .persisted && !object.isTouched && !object.isPendingDeletion {
-                try reload(snapshot.pointee, into: object)
-            }
+            if refreshing && takesStoredState(object) { try reload(snapshot.pointee, into: object) }
             return object
         }
         if !isNew { object.objectID = snapshot.pointee.id }
-        object.context = self
-        object.lifecycle = .persisted
         // `factory` made the object, so its entity is the object's, read without retaining it.
         do {
             try checkShape(of: snapshot, for: factory.entity)
@@ -71,10 +67,26 @@ extension ObjectContext {
             registered[snapshot.pointee.id] = nil
             throw error
         }
-        object.relationshipStates = factory.entity.loadedRelationshipStates
-        object.committedToOneIDs = snapshot.pointee.toOneIDs
-        if !pendingToOne.isEmpty { applyPendingToOnes(to: object) }
+        adoptLoaded(object, entity: factory.entity, toOneIDs: snapshot.pointee.toOneIDs)
         return object
+    }
+
+    /// Whether a registered `object` takes a newer stored state when it is read again: it is loaded and
+    /// has no unsaved changes.
+    func takesStoredState(_ object: ManagedObject) -> Bool {
+        object.lifecycle == .persisted && !object.isTouched && !object.isPendingDeletion
+    }
+
+    /// Makes `object`, just registered with its stored attributes loaded, this context's persisted
+    /// object: its relationships the faults its `entity` shares among loaded objects, its committed
+    /// to-one destinations `toOneIDs`, then changes made to it while it was not loaded applied.
+    @inline(__always)
+    func adoptLoaded(_ object: ManagedObject, entity: EntityDescription, toOneIDs: SharedSlice<AnyObjectID?>) {
+        object.context = self
+        object.lifecycle = .persisted
+        object.relationshipStates = entity.loadedRelationshipStates
+        object.committedToOneIDs = toOneIDs
+        if !pendingToOne.isEmpty { applyPendingToOnes(to: object) }
     }
 
     /// Sets a registered `object`'s attributes, to-one faults and committed state from `snapshot`, makes
@@ -165,7 +177,7 @@ extension ObjectContext {
         object.committedToOneIDs = snapshot.toOneIDs
     }
 
-    func applyPendingToOnes(to object: ManagedObject) {
+    private func applyPendingToOnes(to object: ManagedObject) {
         guard !pendingToOne.isEmpty else { return }
         for index in object.entity.toOneRelationshipIndices {
             let key = pendingKey(object.objectID, entity: object.entity, relationshipIndex: index)
