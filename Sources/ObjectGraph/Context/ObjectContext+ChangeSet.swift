@@ -51,7 +51,7 @@ extension ObjectContext {
             toOneChanges.removeAll(keepingCapacity: true)
             for index in chunk {
                 let object = objects[index]
-                packAttributeChanges(of: object, values: pending.updatedValues[index], into: &attributeChanges)
+                packAttributeChanges(of: object, into: &attributeChanges)
                 toOneChanges.append(self.toOneChanges(of: object, live: live))
             }
             for (index, attributes) in zip(chunk, attributeChanges.finish()) {
@@ -66,16 +66,16 @@ extension ObjectContext {
         }
     }
 
-    /// Appends the changed attributes of `object`, whose current stored values are `values`, as one run
-    /// of `packer`: compared with the committed values bit for bit, so `-0.0` after `0.0` and a
-    /// decomposed string after its precomposed form are changes.
-    private func packAttributeChanges(
-        of object: ManagedObject, values: SharedSlice<AttributeValue>, into packer: inout SlicePacker<AttributeChange>
-    ) {
+    /// Appends the changed stored attributes of `object` with their current values as one run of
+    /// `packer`: compared with the committed values bit for bit, so `-0.0` after `0.0` and a decomposed
+    /// string after its precomposed form are changes. Only the changed attributes' values are read.
+    private func packAttributeChanges(of object: ManagedObject, into packer: inout SlicePacker<AttributeChange>) {
         let isTransient = object.entity.attributeIsTransient
         object.changedAttributes.forEach { index, committed in
-            guard !isTransient[index], !values[index].isIdentical(to: committed) else { return }
-            packer.append(AttributeChange(index: index, value: values[index]))
+            guard !isTransient[index] else { return }
+            let value = object.attributeValue(at: index)
+            guard !value.isIdentical(to: committed) else { return }
+            packer.append(AttributeChange(index: index, value: value))
         }
         packer.endRun()
     }

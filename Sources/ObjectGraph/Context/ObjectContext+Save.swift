@@ -184,14 +184,15 @@ extension ObjectContext {
         }
     }
 
-    /// Validates the objects of `pending` with their values read for the save.
+    /// Validates the objects of `pending`: inserted ones with their values read for the save, updated
+    /// ones reading the attributes validation checks from the objects.
     private func validate(_ pending: PendingSave) throws {
         var failures: [ValidationFailure] = []
         for (object, values) in zip(pending.inserted, pending.insertedValues) {
-            try validationRules.check(object, values: values, into: &failures)
+            try validationRules.check(object, into: &failures) { values[$0] }
         }
-        for (object, values) in zip(pending.updated, pending.updatedValues) {
-            try validationRules.check(object, values: values, into: &failures)
+        for object in pending.updated {
+            try validationRules.check(object, into: &failures, value: object.attributeValue(at:))
         }
         if !failures.isEmpty { throw ObjectGraphError.validationFailed(failures) }
     }
@@ -219,9 +220,9 @@ extension ObjectContext {
         commitInserted(pending, duringSave: duringSave)
         var nextUpdate = updates.startIndex
         let anyChanged = !duringSave.isEmpty
-        for (object, values) in zip(pending.updated, pending.updatedValues) {
+        for object in pending.updated {
             let saved = anyChanged ? duringSave.savedRelationships(of: object) : nil
-            markCommitted(object, values: values, relationships: saved)
+            markCommitted(object, relationships: saved)
             if let saved { object.commitToOneIDs(as: saved) } else { object.commitToOneIDs() }
             if nextUpdate < updates.endIndex && updates[nextUpdate].id == object.objectID {
                 if object.committedVersion > 0 { object.committedVersion += 1 }
@@ -276,7 +277,7 @@ extension ObjectContext {
                 let object = objects[index]
                 let saved = anyChanged ? duringSave.savedRelationships(of: object) : nil
                 object.isBeingInserted = false
-                markCommitted(object, values: pending.insertedValues[index], relationships: saved)
+                markCommitted(object, relationships: saved)
                 if let saved { object.commitToOneIDs(as: saved) } else { object.committedToOneIDs = toOneIDs }
                 object.committedVersion = 1
             }
@@ -284,10 +285,11 @@ extension ObjectContext {
         }
     }
 
-    /// Makes `values` and the to-manys of `relationships` (the object's current ones when `nil`)
-    /// `object`'s committed state; the caller commits to-ones. Members are kept only for to-manys whose
-    /// changes a change set carries (the only ones diffed).
-    private func markCommitted(_ object: ManagedObject, values: SharedSlice<AttributeValue>, relationships: SharedSlice<RelationshipState>?) {
+    /// Makes `object`'s current attribute values (dropping the committed values it captured) and
+    /// the to-manys of `relationships` (the object's current ones when `nil`) `object`'s committed state;
+    /// the caller commits to-ones. Members are kept only for to-manys whose changes a change set carries
+    /// (the only ones diffed).
+    private func markCommitted(_ object: ManagedObject, relationships: SharedSlice<RelationshipState>?) {
         object.lifecycle = .persisted
         object.isTouched = false
         if !object.changedAttributes.isEmpty { object.changedAttributes = ChangedAttributes() }

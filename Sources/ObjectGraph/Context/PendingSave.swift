@@ -1,6 +1,8 @@
-/// The objects one save writes, each with its stored values read once: validation, the change set
-/// and the committed state after the save all use the same values, packed a batch of objects to an
-/// array (``SlicePacker``).
+/// The objects one save writes. Inserted objects have their stored values read once, packed a batch of
+/// objects to an array (``SlicePacker``): validation and the change set's snapshots use the same values.
+/// Updated objects have none read here: validation and the change set read only the attributes they
+/// check and the changed ones from the objects, one after the other with no suspension between, so
+/// both see the same values, and a change set of one changed attribute packs no copy of the others.
 struct PendingSave {
     /// Inserted objects that are not deleted again, in insertion order.
     let inserted: [ManagedObject]
@@ -10,13 +12,11 @@ struct PendingSave {
     let insertedToOneIDs: [SharedSlice<AnyObjectID?>]
     /// Persisted, changed objects that are not being deleted.
     let updated: [ManagedObject]
-    /// The stored values of each of ``updated``.
-    let updatedValues: [SharedSlice<AttributeValue>]
     /// Which IDs the change set may mention.
     let live: LiveIDs
 
-    /// Reads everything in one pass over each set (each pass over many objects costs a cache miss per
-    /// object).
+    /// Reads the inserted objects in one pass (each pass over many objects costs a cache miss per
+    /// object) and lists the updated ones.
     init(inserted insertedSet: ObjectSet, changed changedSet: ObjectSet) {
         let live = LiveIDs(inserted: insertedSet)
         var inserted: [ManagedObject] = []
@@ -32,14 +32,7 @@ struct PendingSave {
         }
         (self.inserted, insertedValues, insertedToOneIDs, self.live) = (inserted, values.finish(), toOneIDs.finish(), live)
 
-        var updated: [ManagedObject] = []
-        updated.reserveCapacity(changedSet.objects.count)
-        values.reserveRuns(changedSet.objects.count)
-        for object in changedSet.objects where !object.isPendingDeletion && object.lifecycle == .persisted {
-            updated.append(object)
-            object.packStorableValues(into: &values)
-        }
-        (self.updated, updatedValues) = (updated, values.finish())
+        updated = changedSet.objects.filter { !$0.isPendingDeletion && $0.lifecycle == .persisted }
     }
 }
 

@@ -5,17 +5,18 @@ import Foundation
 final class ValidationRules {
     private var expressions: [String: NSRegularExpression] = [:]
 
-    /// Appends every rule `object` breaks to `failures`, reading attributes from `values` (its
-    /// ``ManagedObject/storableValues``). To-many counts are checked for loaded relationships.
+    /// Appends every rule `object` breaks to `failures`, reading the attribute at an index with `value`
+    /// (from values read for the save, or from the object itself). To-many counts are checked for loaded
+    /// relationships.
     /// - Throws: ``ObjectGraphError/unsupportedExpression(_:)`` for a regular expression that does not compile.
-    func check(_ object: ManagedObject, values: SharedSlice<AttributeValue>, into failures: inout [ValidationFailure]) throws {
+    func check(_ object: ManagedObject, into failures: inout [ValidationFailure], value: (Int) -> AttributeValue) throws {
         func fail(_ property: String, _ kind: ValidationFailure.Kind) {
             failures.append(ValidationFailure(objectID: object.objectID, entityName: object.entity.name, property: property, kind: kind))
         }
         let entity = object.entity
         let plan = entity.validationPlan
         for attribute in plan.attributes {
-            let value = values[attribute.index]
+            let value = value(attribute.index)
             if value.isNull {
                 if !attribute.isOptional { fail(entity.attributes[attribute.index].name, .missingValue) }
             } else if attribute.hasValueRules {
