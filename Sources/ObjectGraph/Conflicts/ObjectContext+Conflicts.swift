@@ -72,7 +72,7 @@ extension ObjectContext {
             try? object.setAttributeValue(stored.values[index], at: index)
         }
         for (slot, index) in object.entity.toOneRelationshipIndices.enumerated()
-        where stored.toOneIDs[slot] != object.committedToOneIDs[slot] {
+        where stored.toOneIDs[slot] != object.committedToOneID(at: index) {
             object.relationshipStates[index] = .toOneFault(stored.toOneIDs[slot])
         }
     }

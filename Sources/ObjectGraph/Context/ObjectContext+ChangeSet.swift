@@ -83,9 +83,9 @@ extension ObjectContext {
     /// The to-ones of `object` whose destinations differ from the committed ones.
     private func toOneChanges(of object: ManagedObject, live: LiveIDs) -> [ToOneChange] {
         var toOnes: [ToOneChange] = []
-        for (slot, index) in object.entity.toOneRelationshipIndices.enumerated() where !object.isCommittedToOneFault(at: index) {
+        for index in object.entity.toOneRelationshipIndices where !object.isCommittedToOneFault(at: index) {
             let current = object.toOneID(at: index)
-            if current != object.committedToOneIDs[slot] {
+            if current != object.committedToOneID(at: index) {
                 toOnes.append(ToOneChange(relationshipIndex: index, destination: live.id(current)))
             }
         }

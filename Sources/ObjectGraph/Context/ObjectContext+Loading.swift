@@ -130,8 +130,8 @@ extension ObjectContext {
 
     /// The relationship indices and states of `object`'s to-ones whose destination is not the committed one.
     private func changedToOnes(of object: ManagedObject) -> [(index: Int, state: RelationshipState)] {
-        object.entity.toOneRelationshipIndices.enumerated().compactMap { slot, index in
-            object.isCommittedToOneFault(at: index) || object.toOneID(at: index) == object.committedToOneIDs[slot]
+        object.entity.toOneRelationshipIndices.compactMap { index in
+            object.isCommittedToOneFault(at: index) || object.toOneID(at: index) == object.committedToOneID(at: index)
                 ? nil : (index, object.relationshipStates[index])
         }
     }

@@ -260,28 +260,18 @@ extension ObjectContext {
     }
 
     /// Makes the values and current to-ones of `pending`'s inserted objects, which have their permanent
-    /// IDs (and so do their destinations), their committed state: a packer's array of objects at a time,
-    /// each object visited once while its to-ones are packed and committed (a separate pass over a large
-    /// save costs a cache miss per object). Objects changed during the save commit the to-ones the save
-    /// read instead.
+    /// IDs (and so do their destinations), their committed state. The current to-ones stay the committed
+    /// ones without being kept until the object's relationships next change
+    /// (``ManagedObject/commitCurrentToOneIDs()``). Objects changed during the save commit the to-ones
+    /// the save read instead.
     private func commitInserted(_ pending: PendingSave, duringSave: ChangesDuringSave) {
-        let objects = pending.inserted
-        var toOnes = SlicePacker<AnyObjectID?>()
         let anyChanged = !duringSave.isEmpty
-        var start = 0
-        while start < objects.count {
-            let chunk = start..<min(start + toOnes.runsPerArray, objects.count)
-            toOnes.reserveRuns(chunk.count)
-            for index in chunk { objects[index].packCurrentToOneIDs(into: &toOnes) }
-            for (index, toOneIDs) in zip(chunk, toOnes.finish()) {
-                let object = objects[index]
-                let saved = anyChanged ? duringSave.savedRelationships(of: object) : nil
-                object.isBeingInserted = false
-                markCommitted(object, relationships: saved)
-                if let saved { object.commitToOneIDs(as: saved) } else { object.committedToOneIDs = toOneIDs }
-                object.committedVersion = 1
-            }
-            start = chunk.upperBound
+        for object in pending.inserted {
+            let saved = anyChanged ? duringSave.savedRelationships(of: object) : nil
+            object.isBeingInserted = false
+            markCommitted(object, relationships: saved)
+            if let saved { object.commitToOneIDs(as: saved) } else { object.commitCurrentToOneIDs() }
+            object.committedVersion = 1
         }
     }
 

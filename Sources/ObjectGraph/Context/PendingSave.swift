@@ -66,10 +66,11 @@ final class LiveIDs {
     /// relationships, as one run of `packer`.
     func packToOneIDs(of object: ManagedObject, into packer: inout SlicePacker<AnyObjectID?>) {
         for index in object.entity.toOneRelationshipIndices {
-            switch object.relationshipState(at: index) {
+            switch object.relationshipStates[index] {
             case .toOneFault(let destination): packer.append(id(destination))
             case .toOne(let destination): packer.append(destination.flatMap(id(of:)))
-            case .committedToOneFault, .toManyFault, .toMany: packer.append(nil)
+            case .committedToOneFault: packer.append(id(object.committedToOneID(at: index)))
+            case .toManyFault, .toMany: packer.append(nil)
             }
         }
         packer.endRun()

@@ -78,10 +78,36 @@ open class ManagedObject {
     /// False while the runtime itself writes attributes (loading, rollback), so no change is recorded.
     @usableFromInline @exclusivity(unchecked) final var isTrackingChanges = true
     /// Shared with other objects loaded in the same batch until one of them changes (``SharedSlice``).
-    @exclusivity(unchecked) var relationshipStates: SharedSlice<RelationshipState>
+    /// Every change first captures the committed to-one destinations while they are the current ones
+    /// (``toOnesAreCommitted``).
+    final var relationshipStates: SharedSlice<RelationshipState> {
+        get { storedRelationshipStates }
+        set {
+            captureCommittedToOneIDs()
+            storedRelationshipStates = newValue
+        }
+        _modify {
+            captureCommittedToOneIDs()
+            yield &storedRelationshipStates
+        }
+    }
+    @exclusivity(unchecked) private final var storedRelationshipStates: SharedSlice<RelationshipState>
     /// The attributes changed since loading or the last save, with their committed values.
     @exclusivity(unchecked) var changedAttributes = ChangedAttributes()
-    @exclusivity(unchecked) var committedToOneIDs: SharedSlice<AnyObjectID?> = []
+    /// The committed destination IDs of the to-ones, aligned with the entity's to-one relationships (the
+    /// current ones while ``toOnesAreCommitted``).
+    final var committedToOneIDs: SharedSlice<AnyObjectID?> {
+        get { toOnesAreCommitted ? SharedSlice(currentToOneIDs) : storedCommittedToOneIDs }
+        set {
+            toOnesAreCommitted = false
+            storedCommittedToOneIDs = newValue
+        }
+    }
+    @exclusivity(unchecked) private final var storedCommittedToOneIDs: SharedSlice<AnyObjectID?> = []
+    /// Whether the committed to-one destinations are the current ones, so none are kept: true from a
+    /// save's commit of the inserted object until its relationships next change (``relationshipStates``
+    /// captures them first), as committed attribute values are captured on first change.
+    @exclusivity(unchecked) private(set) final var toOnesAreCommitted = false
     @exclusivity(unchecked) var committedToMany = [Int: [AnyObjectID]]()
     /// The store's version of the committed state (``Snapshot/version``); 0 when the store keeps none.
     @exclusivity(unchecked) var committedVersion: Int64 = 0
@@ -91,7 +117,7 @@ open class ManagedObject {
     public required init(entity: EntityDescription) {
         self.entity = entity
         self.objectID = .temporary(entityName: entity.name)
-        self.relationshipStates = entity.initialRelationshipStates
+        self.storedRelationshipStates = entity.initialRelationshipStates
     }
 
     /// A registered object leaves its context's identity map, which does not retain it. An integer key is
@@ -243,13 +269,6 @@ open class ManagedObject {
         packer.endRun()
     }
 
-    /// Appends the current destination ID of every to-one, aligned with the entity's to-one
-    /// relationships, as one run of `packer`.
-    final func packCurrentToOneIDs(into packer: inout SlicePacker<AnyObjectID?>) {
-        for index in entity.toOneRelationshipIndices { packer.append(toOneID(at: index)) }
-        packer.endRun()
-    }
-
     /// The current destination IDs of every to-one, aligned with the entity's to-one relationships.
     final var currentToOneIDs: [AnyObjectID?] {
         entity.toOneRelationshipIndices.map(toOneID(at:))
@@ -257,12 +276,30 @@ open class ManagedObject {
 
     /// Makes the current to-one destinations the committed ones (no new array when they are already).
     final func commitToOneIDs() {
+        if toOnesAreCommitted { return }
         let indices = entity.toOneRelationshipIndices
         if committedToOneIDs.count == indices.count
             && indices.indices.allSatisfy({ isCommittedToOneFault(at: indices[$0]) || committedToOneIDs[$0] == toOneID(at: indices[$0]) }) {
             return
         }
         committedToOneIDs = SharedSlice(currentToOneIDs)
+    }
+
+    /// Makes the current to-one destinations the committed ones without keeping them: they stay the
+    /// committed ones until the relationships next change, which captures them (``relationshipStates``).
+    final func commitCurrentToOneIDs() {
+        // An unresolved committed destination is known only by its kept ID.
+        if entity.toOneRelationshipIndices.contains(where: isCommittedToOneFault(at:)) { return commitToOneIDs() }
+        storedCommittedToOneIDs = []
+        toOnesAreCommitted = true
+    }
+
+    /// Keeps the committed to-one destinations before a relationship changes, while they are the current ones.
+    @inline(__always)
+    private final func captureCommittedToOneIDs() {
+        guard toOnesAreCommitted else { return }
+        storedCommittedToOneIDs = SharedSlice(currentToOneIDs)
+        toOnesAreCommitted = false
     }
 
     /// Makes the to-one destinations of `states` (this object's relationships at some earlier moment,
@@ -287,10 +324,12 @@ open class ManagedObject {
 
     /// The current destination ID of the to-one at relationship `index` (`nil` for none or a to-many).
     final func toOneID(at index: Int) -> AnyObjectID? {
-        switch relationshipState(at: index) {
+        // Read in place: going through ``relationshipState(at:)`` copied the state out and back.
+        switch relationshipStates[index] {
         case .toOneFault(let id): id
         case .toOne(let object): object?.objectID
-        case .committedToOneFault, .toManyFault, .toMany: nil
+        case .committedToOneFault: storedCommittedToOneID(at: index)
+        case .toManyFault, .toMany: nil
         }
     }
 
@@ -304,8 +343,14 @@ open class ManagedObject {
 
     /// The committed destination ID of the to-one at relationship `index`.
     final func committedToOneID(at index: Int) -> AnyObjectID? {
-        guard let slot = entity.toOneSlot(forRelationshipAt: index), slot < committedToOneIDs.count else { return nil }
-        return committedToOneIDs[slot]
+        toOnesAreCommitted ? toOneID(at: index) : storedCommittedToOneID(at: index)
+    }
+
+    /// The kept committed destination ID of the to-one at relationship `index`: what an unresolved
+    /// ``RelationshipState/committedToOneFault`` points at.
+    private final func storedCommittedToOneID(at index: Int) -> AnyObjectID? {
+        guard let slot = entity.toOneSlot(forRelationshipAt: index), slot < storedCommittedToOneIDs.count else { return nil }
+        return storedCommittedToOneIDs[slot]
     }
 }
 
