@@ -70,9 +70,9 @@ extension ObjectContext {
     /// `packer`: compared with the committed values bit for bit, so `-0.0` after `0.0` and a decomposed
     /// string after its precomposed form are changes. Only the changed attributes' values are read.
     private func packAttributeChanges(of object: ManagedObject, into packer: inout SlicePacker<AttributeChange>) {
-        let isTransient = object.entity.attributeIsTransient
+        let entity = object.entity
         object.changedAttributes.forEach { index, committed in
-            guard !isTransient[index] else { return }
+            guard !entity.hasTransientAttributes || !entity.attributeIsTransient[index] else { return }
             let value = object.attributeValue(at: index)
             guard !value.isIdentical(to: committed) else { return }
             packer.append(AttributeChange(index: index, value: value))

@@ -18,6 +18,11 @@ struct AttributeIndexSet: Sequence, ExpressibleByArrayLiteral {
 
     var count: Int { low.nonzeroBitCount + high.count }
 
+    /// The set's index when it holds exactly one below 64, otherwise `nil`.
+    @inline(__always) var onlyIndex: Int? {
+        low != 0 && low & (low &- 1) == 0 && high.isEmpty ? low.trailingZeroBitCount : nil
+    }
+
     @inline(__always) func contains(_ index: Int) -> Bool {
         (0..<64).contains(index) ? low & (1 << UInt64(index)) != 0 : high.contains(index)
     }

@@ -55,9 +55,11 @@ struct ChangedAttributes: Sequence {
     }
 
     /// Calls `body` with each changed attribute's index and committed value, ascending by index, reading
-    /// the values in place (iterating copies them).
+    /// the values in place (iterating copies them). One changed attribute, the common case, is read
+    /// without an iterator.
     @inline(__always)
     func forEach(_ body: (Int, borrowing AttributeValue) throws -> Void) rethrows {
+        if let index = indices.onlyIndex { return try body(index, lowest) }
         var rank = 0
         for index in indices {
             try body(index, rank == 0 ? lowest : others[rank - 1])

@@ -49,6 +49,8 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
     let relationshipIsToMany: [Bool]
     /// Whether each attribute is transient, by index.
     let attributeIsTransient: [Bool]
+    /// Whether any attribute is transient, so a change set reads ``attributeIsTransient`` only then.
+    let hasTransientAttributes: Bool
     /// The relationship states every new object starts with (empty to-ones and loaded, empty to-manys),
     /// shared until an object changes one. Unchecked for sendability: it holds no objects, and a
     /// change copies it first.
@@ -98,6 +100,7 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
         self.validationPlan = ValidationPlan(attributes: attributes, relationships: relationships)
         self.relationshipIsToMany = relationships.map(\.isToMany)
         self.attributeIsTransient = attributes.map(\.isTransient)
+        self.hasTransientAttributes = attributes.contains(where: \.isTransient)
         self.initialRelationshipStates = SharedSlice(relationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) })
         self.toOneRelationshipIndices = toOnes
         var slots = [Int?](repeating: nil, count: relationships.count)
