@@ -2,14 +2,33 @@
 import ObjectGraph
 import ObjectGraphSQL
 import PostgresNIO
+import Synchronization
 
 extension PostgresStore {
     /// The matching snapshots, filtered, sorted (ties in key order), offset and limited in SQL.
     public func fetch(_ request: StoreFetchRequest) async throws -> [Snapshot] {
+        try await rows(of: request) { schema, table in SnapshotReader(schema: schema, table: table) }
+    }
+
+    /// The objects of ``fetch(_:)``'s rows decoded straight into `model`'s classes, in one batch, as
+    /// ``fetchInBatches(_:)`` delivers the snapshots: read when the stream is first asked for an element.
+    public func fetchObjects(_ request: StoreFetchRequest, model: ManagedObjectModel) -> AsyncThrowingStream<DecodedObjects, any Error>? {
+        let isRead = Mutex(false)
+        return AsyncThrowingStream {
+            guard !isRead.withLock({ isRead in defer { isRead = true }; return isRead }) else { return nil }
+            return try await self.rows(of: request) { schema, table in try ObjectReader(schema: schema, table: table, model: model) }
+        }
+    }
+
+    /// What the reader `makeReader` makes (for the store's schema and the request's table) of the rows
+    /// of `request`.
+    private func rows<Reader: RowBatchReader>(
+        of request: StoreFetchRequest, reader makeReader: (StoreSchema, TableLayout) throws -> Reader
+    ) async throws -> Reader.Batch {
         let (sql, table) = try SelectBuilder(schema: schema, dialect: .postgreSQL).fetch(request)
         let schema = schema
         return try await withConnection { connection in
-            var reader = SnapshotReader(schema: schema, table: table)
+            var reader = try makeReader(schema, table)
             try await connection.run(sql) { row in try reader.read(row) }
             return reader.finish()
         }
@@ -72,14 +91,37 @@ extension PostgresStore {
 
     /// The destinations of a relationship for many owners with their snapshots, in one query.
     public func relatedSnapshots(for relationshipName: String, of entityName: String, ids: [AnyObjectID]) async throws -> RelatedSnapshots? {
+        let (destinationIDs, snapshots) = try await related(relationshipName, of: entityName, ids: ids) { schema, table in
+            SnapshotReader(schema: schema, table: table)
+        }
+        return RelatedSnapshots(destinationIDs: destinationIDs, snapshots: snapshots ?? [])
+    }
+
+    /// The destinations of ``relatedSnapshots(for:of:ids:)``, decoded straight from the same rows into
+    /// `model`'s classes.
+    public func relatedObjects(
+        for relationshipName: String, of entityName: String, ids: [AnyObjectID], model: ManagedObjectModel
+    ) async throws -> RelatedObjects? {
+        let (destinationIDs, objects) = try await related(relationshipName, of: entityName, ids: ids) { schema, table in
+            try ObjectReader(schema: schema, table: table, model: model)
+        }
+        return RelatedObjects(destinationIDs: destinationIDs, objects: objects ?? DecodedObjects(model: model))
+    }
+
+    /// The destinations of a relationship for many owners, and what the reader `makeReader` makes of
+    /// their rows, each destination's once (`nil` when no owner can have any).
+    private func related<Reader: RowBatchReader>(
+        _ relationshipName: String, of entityName: String, ids: [AnyObjectID],
+        reader makeReader: (StoreSchema, TableLayout) throws -> Reader
+    ) async throws -> (destinationIDs: [AnyObjectID: [AnyObjectID]], rows: Reader.Batch?) {
         guard let (query, layout, keys) = try RelatedQuery.forOwners(
             ids, relationship: relationshipName, of: entityName, schema: schema, dialect: .postgreSQL) else {
-            return RelatedSnapshots()
+            return ([:], nil)
         }
         let table = try schema.table(named: query.destinationTable)
         let schema = schema
         return try await withConnection { connection in
-            var reader = SnapshotReader(schema: schema, table: table)
+            var reader = try makeReader(schema, table)
             var members = MembersByOwner(query, ownerTable: layout.table)
             var seen: Set<Int64>? = query.membersAreDistinct ? nil : []
             let ownerColumn = SQLDialect.postgreSQL.rowSelectWidth(of: table)
@@ -91,7 +133,7 @@ extension PostgresStore {
                     try reader.read(row)
                 }
             }
-            return RelatedSnapshots(destinationIDs: members.finished(), snapshots: reader.finish())
+            return (members.finished(), reader.finish())
         }
     }
 }

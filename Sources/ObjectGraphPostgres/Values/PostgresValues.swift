@@ -55,7 +55,7 @@ enum PostgresColumnReader {
             case .decimal: return .decimal(try cell.decode(Decimal.self))
             case .uri: return URL(string: try cell.decode(String.self)).map { .url($0) }
             case .uuid: return .uuid(try cell.decode(UUID.self))
-            case .binary, .transformable, .composite, .undefined: return .data(Data(try cell.decode(ByteBuffer.self).readableBytesView))
+            case .binary, .transformable, .composite, .undefined: return .data(BinaryCell.data(try cell.decode(ByteBuffer.self)))
             }
         } catch {
             return nil

@@ -42,6 +42,19 @@ struct RowCells {
         return try self[index].decode(Int64.self)
     }
 
+    /// What `read` makes of the bytes of the binary-format cell at `index` and its column's type; `nil`
+    /// for NULL and for a cell in another format, which only postgres-nio's decoders read.
+    @inline(__always)
+    func binary<Value>(at index: Int, _ read: (ByteBuffer, PostgresDataType) -> Value?) -> Value? {
+        guard columns[index].format == .binary, let cell = bytes(at: index) else { return nil }
+        return read(cell, columns[index].dataType)
+    }
+
+    /// Whether the cell at `index` is NULL.
+    func isNull(at index: Int) -> Bool {
+        bytes(at: index) == nil
+    }
+
     /// The value at `index` as an attribute of `type` stores it; `nil` when it does not decode
     /// (``PostgresColumnReader/value(_:type:)``).
     func value(at index: Int, type: AttributeType) -> AttributeValue? {

@@ -13,10 +13,9 @@ import ObjectGraphSQL
 /// try await connection.run(sql) { row in try reader.read(row) }
 /// let snapshots = reader.finish()
 /// ```
-struct SnapshotReader {
+struct SnapshotReader: RowBatchReader {
     private let schema: StoreSchema
     private let table: TableLayout
-    private let versionColumn: Int
     private var values = SlicePacker<AttributeValue>()
     private var toOneIDs = SlicePacker<AnyObjectID?>()
     /// The ID, concrete entity and version of each row read.
@@ -26,7 +25,6 @@ struct SnapshotReader {
     init(schema: StoreSchema, table: TableLayout) {
         self.schema = schema
         self.table = table
-        versionColumn = SQLDialect.postgreSQL.rowSelectWidth(of: table) - 1
     }
 
     /// Reads `row`.
@@ -34,29 +32,13 @@ struct SnapshotReader {
     ///   entity code, an unknown entity code, or a value that does not decode; the reader then holds the
     ///   rows before it.
     mutating func read(_ row: RowCells) throws {
-        guard let key = try row.integer(at: 0), let code = try row.integer(at: 1) else {
-            throw ObjectGraphError.inconsistentData("a row of \(table.name) has no key or entity code")
-        }
-        guard let layout = schema.layout(code: code) else {
-            throw ObjectGraphError.inconsistentData("row \(table.name)/\(key) has an unknown entity code \(code)")
-        }
+        let (key, layout) = try row.object(of: table, in: schema)
         do {
-            for (index, read) in layout.attributeReads.enumerated() {
-                guard let read else {
-                    values.append(.null)
-                    continue
-                }
-                guard let value = row.value(at: Int(read.index), type: read.type) else {
-                    let attribute = layout.entity.attributes[index]
-                    throw ObjectGraphError.inconsistentData(
-                        "\(table.name)/\(key): the stored \(attribute.name) is not a valid \(attribute.type.rawValue)")
-                }
-                values.append(value)
+            try row.forEachToOneID(of: layout) { toOneIDs.append($0) }
+            let version = try row.version(in: table)
+            for index in layout.attributeReads.indices {
+                values.append(try row.attributeValue(at: index, of: layout, key: key, table: table))
             }
-            for (column, destination) in zip(layout.toOneSelectIndices, layout.toOneDestinationTables) {
-                toOneIDs.append(try row.integer(at: Int(column)).map { AnyObjectID(entityName: destination, key: .integer($0)) })
-            }
-            let version = try row.integer(at: versionColumn) ?? 0
             values.endRun()
             toOneIDs.endRun()
             rows.append((AnyObjectID(entityName: layout.table, key: .integer(key)), layout.entity.name, version))

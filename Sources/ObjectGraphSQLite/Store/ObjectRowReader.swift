@@ -33,9 +33,7 @@ struct ObjectRowReader: RowBatchReader {
     /// `expectedRows` rows before its first ``finish()``.
     /// - Throws: ``ObjectGraphError/modelMismatch(expected:actual:)`` for another model.
     init(schema: StoreSchema, table: TableLayout, model: ManagedObjectModel, expectedRows: Int = 0) throws {
-        guard model.schema.versionHash == schema.model.versionHash else {
-            throw ObjectGraphError.modelMismatch(expected: schema.model.name, actual: model.schema.name)
-        }
+        try schema.checkDecodes(into: model)
         self.schema = schema
         self.table = table
         self.model = model

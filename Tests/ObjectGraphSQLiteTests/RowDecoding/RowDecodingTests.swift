@@ -49,7 +49,7 @@ import Testing
     }
 
     /// Stored values another tool could write, per column of every declared type: text in numeric
-    /// columns, numbers in text columns, integers out of range, malformed UUIDs, decimals and URLs.
+    /// columns, numbers in text columns, integers out of range, malformed UUIDs, decimals, URLs and JSON.
     private static let storedValues: [(column: String, sql: String)] = [
         ("small", "40000"), ("small", "'abc'"), ("small", "12.7"), ("small", "-32768"),
         ("medium", "3000000000"), ("medium", "X'00'"), ("large", "'9x'"), ("large", "1.5e3"),
@@ -60,6 +60,8 @@ import Testing
         ("link", "'https://example.com'"), ("note", "NULL"), ("note", "5"), ("count", "NULL"), ("count", "'q'"),
         ("count", "99999999999"), ("ratio", "NULL"), ("ratio", "'r'"),
         ("level", "2"), ("level", "'x'"), ("code", "42"), ("code", "'42'"),
+        ("tags", "X'5B2278225D'"), ("tags", "'[\"x\"]'"), ("tags", "'not json'"), ("tags", "7"), ("place", "X'7B7D'"),
+        ("place", "NULL"), ("blob", "'text'"), ("blob", "NULL"), ("blob", "1.5"),
     ]
 
     @Test(arguments: storedValues)
@@ -105,44 +107,23 @@ import Testing
         #expect(rows == .failure("\(ObjectGraphError.typeMismatch(entity: "Podcast", attribute: "episodeCount", expected: .integer32, value: .null))"))
     }
 
-    @Test func rowsOfSubentitiesInOneFetchBecomeObjectsOfTheirClasses() async throws {
-        let store = try await SQLiteStore(at: .inMemory, model: MusicModel.model.schema)
-        let writer = try ObjectContext(store: store, model: MusicModel.model)
-        let podcast = Podcast(context: writer, title: "Song Exploder", identifier: UUID())
-        podcast.episodeCount = 250
-        let audiobook = Audiobook(context: writer, title: "Dune")
-        audiobook.narrator = "Scott Brick"
-        try await writer.save()
+    /// The checks of every store that decodes rows, on in-memory databases.
+    private let checks = RowDecodingChecks { model in try await SQLiteStore(at: .inMemory, model: model) }
 
-        let reader = try ObjectContext(store: store, model: MusicModel.model)
-        let media = try await reader.fetch(Media.self, sortedBy: [.ascending(\.title)])
-        let book = try #require(media.first as? Audiobook)
-        let show = try #require(media.last as? Podcast)
-        #expect(media.count == 2 && book.title == "Dune" && book.narrator == "Scott Brick")
-        #expect(show.title == "Song Exploder" && show.episodeCount == 250 && show.identifier == podcast.identifier)
-        #expect(!reader.hasChanges)
-        show.episodeCount += 1
-        #expect(show.isUpdated && reader.hasChanges)
+    @Test func rowsOfSubentitiesInOneFetchBecomeObjectsOfTheirClasses() async throws {
+        try await checks.rowsOfSubentitiesInOneFetchBecomeObjectsOfTheirClasses()
     }
 
     @Test func aClassWithoutTheTypedOverrideLoadsFromRowsThroughAttributeValues() async throws {
-        let store = try await SQLiteStore(at: .inMemory, model: SampleModel.model.schema)
-        let writer = try ObjectContext(store: store, model: SampleModel.model)
-        let plain = PlainSample(entity: PlainSample.entity)
-        plain.title = "buy strings"
-        plain.stars = 3
-        plain.draft = "not saved"
-        writer.insert(plain)
-        try await writer.save()
+        try await checks.aClassWithoutTheTypedOverrideLoadsFromRowsThroughAttributeValues()
+    }
 
-        let reader = try ObjectContext(store: store, model: SampleModel.model)
-        let loaded = try #require(try await reader.fetch(PlainSample.self, where: \.stars == 3).first)
-        #expect(loaded.title == "buy strings" && loaded.stars == 3 && loaded.draft == nil)
-        #expect(!reader.hasChanges)
-        loaded.title = "buy more strings"
-        try await reader.save()
-        let again = try ObjectContext(store: store, model: SampleModel.model)
-        #expect(try await again.fetch(PlainSample.self).map(\.title) == ["buy more strings"])
+    @Test func prefetchingAToManyDecodesItsMembersAndKeepsRegisteredOnes() async throws {
+        try await checks.prefetchingAToManyDecodesItsMembersAndKeepsRegisteredOnes()
+    }
+
+    @Test func objectsForAnotherModelAreRefused() async throws {
+        try await checks.objectsForAnotherModelAreRefused()
     }
 
     @Test func aFetchKeepsRegisteredObjectsRefreshingOnlyUnchangedOnes() async throws {
@@ -186,31 +167,5 @@ import Testing
             #expect((owner?.objectID == band.objectID) == number.isMultiple(of: 3))
         }
         #expect(!reader.hasChanges)
-    }
-
-    @Test func prefetchingAToManyDecodesItsMembersAndKeepsRegisteredOnes() async throws {
-        let store = try await SQLiteStore(at: .inMemory, model: MusicModel.model.schema)
-        let writer = try ObjectContext(store: store, model: MusicModel.model)
-        let band = Band(context: writer, name: "Low")
-        for title in ["a", "b", "c"] { band.addToAlbums(Album(context: writer, title: title)) }
-        try await writer.save()
-
-        let reader = try ObjectContext(store: store, model: MusicModel.model)
-        let changed = try #require(try await reader.first(Album.self, where: \.title == "b"))
-        changed.title = "b, changed"
-        let bands = try await reader.fetch(Band.self, prefetching: [\.albums])
-        let albums = try await bands[0].albums
-        #expect(albums.count == 3 && albums.contains { $0 === changed })
-        #expect(Set(albums.map(\.title)) == ["a", "b, changed", "c"])
-        #expect(changed.isUpdated && albums.filter(\.isUpdated).count == 1)
-        for album in albums { #expect(try await album.band === bands[0]) }
-    }
-
-    @Test func objectsForAnotherModelAreRefused() async throws {
-        let store = try await SQLiteStore(at: .inMemory, model: MusicModel.model.schema)
-        let batches = try #require(store.fetchObjects(StoreFetchRequest(entityName: "Album"), model: SampleModel.model))
-        await #expect(throws: ObjectGraphError.modelMismatch(expected: "Music", actual: "Samples")) {
-            for try await _ in batches {}
-        }
     }
 }
