@@ -119,14 +119,14 @@ import Testing
         #expect(insert.hasSuffix("SELECT * FROM unnest(" + (1...columns.count).map { "$\($0)" }.joined(separator: ", ") + ")"))
         #expect(WriteSQL(dialect: .postgreSQL).updateFromArrays(table: "Album", columns: ["title", "year"])
             == "WITH updated AS (UPDATE \"Album\" AS t SET \"title\" = v.\"title\", \"year\" = v.\"year\", \"_version\" = t.\"_version\" + 1 "
-            + "FROM unnest($1, $2, $3, $4) AS v(\"_pk\", \"_version\", \"title\", \"year\") "
+            + "FROM unnest((SELECT $1), (SELECT $2), (SELECT $3), (SELECT $4)) AS v(\"_pk\", \"_version\", \"title\", \"year\") "
             + "WHERE t.\"_pk\" = v.\"_pk\" AND (v.\"_version\" = 0 OR t.\"_version\" = v.\"_version\") RETURNING t.\"_pk\") "
             + "SELECT array_agg(\"_pk\") FROM updated")
         #expect(WriteSQL(dialect: .postgreSQL).updateFromArrays(table: "Album", columns: ["title"], locking: true)
             == "WITH updated AS (UPDATE \"Album\" AS t SET \"title\" = v.\"title\", \"_version\" = t.\"_version\" + 1 "
-            + "FROM unnest($1, $2, $3) AS v(\"_pk\", \"_version\", \"title\") "
+            + "FROM unnest((SELECT $1), (SELECT $2), (SELECT $3)) AS v(\"_pk\", \"_version\", \"title\") "
             + "WHERE t.\"_pk\" = v.\"_pk\" AND (v.\"_version\" = 0 OR t.\"_version\" = v.\"_version\") "
-            + "AND (SELECT count(*) FROM (SELECT 1 FROM \"Album\" WHERE \"_pk\" = ANY($1) ORDER BY \"_pk\" FOR NO KEY UPDATE) AS locked) >= 0 "
+            + "AND (SELECT count(*) FROM (SELECT 1 FROM \"Album\" WHERE \"_pk\" = ANY((SELECT $1)::bigint[]) ORDER BY \"_pk\" FOR NO KEY UPDATE) AS locked) >= 0 "
             + "RETURNING t.\"_pk\") SELECT array_agg(\"_pk\") FROM updated")
         #expect(WriteSQL(dialect: .postgreSQL).lockInKeyOrder(table: "Album")
             == "SELECT count(*) FROM (SELECT 1 FROM \"Album\" WHERE \"_pk\" = ANY($1) ORDER BY \"_pk\" FOR NO KEY UPDATE) AS locked")

@@ -25,12 +25,16 @@ extension WriteSQL {
     }
 
     /// `WITH updated AS (UPDATE table AS t SET c = v.c, …, "_version" = t."_version" + 1 FROM
-    /// unnest($1, $2, …) AS v("_pk", "_version", c, …) WHERE t."_pk" = v."_pk" AND (v."_version" = 0 OR
-    /// t."_version" = v."_version") RETURNING t."_pk") SELECT array_agg("_pk") FROM updated`: a batch of
-    /// updates of the same `columns`, as the arrays of the keys, of the versions the updates were read at
-    /// (0: not checked) and of each column's new values. Its one row holds the keys of the rows it
-    /// updated, as an array (NULL for none); a key it does not hold is a row that is gone or not at the
-    /// version it was read at.
+    /// unnest((SELECT $1), (SELECT $2), …) AS v("_pk", "_version", c, …) WHERE t."_pk" = v."_pk" AND
+    /// (v."_version" = 0 OR t."_version" = v."_version") RETURNING t."_pk") SELECT array_agg("_pk") FROM
+    /// updated`: a batch of updates of the same `columns`, as the arrays of the keys, of the versions the
+    /// updates were read at (0: not checked) and of each column's new values. Its one row holds the keys
+    /// of the rows it updated, as an array (NULL for none); a key it does not hold is a row that is gone
+    /// or not at the version it was read at.
+    ///
+    /// The arrays are read through ``unseenArgument(_:)``, so the server finds each row by its key (a
+    /// nested loop over the primary key's index), however large the table: planned for the bound arrays,
+    /// a batch of 5,000 rows read and hashed a table of 100,000 whole, once for every batch of a save.
     ///
     /// `locking`: the statement first locks the batch's rows in key order, as ``lockInKeyOrder(table:mode:referencing:)``
     /// does, in the same round trip: the lock is a condition on no row (`AND (SELECT count(*) FROM (…))
@@ -39,15 +43,26 @@ extension WriteSQL {
         let (key, version) = (dialect.quote(SQL.primaryKey), dialect.quote(SQL.versionColumn))
         let assignments = columns.map { "\(dialect.quote($0)) = v.\(dialect.quote($0))" } + ["\(version) = t.\(version) + 1"]
         let names = [key, version] + columns.map(dialect.quote)
-        let lock = locking ? " AND (\(lockInKeyOrder(table: table))) >= 0" : ""
+        let keyArray = { "\(unseenArgument($0))::\(dialect.columnType(.key(referencing: table)))[]" }
+        let lock = locking ? " AND (\(lockInKeyOrder(table: table, keyArray: keyArray))) >= 0" : ""
         return "WITH updated AS (UPDATE \(dialect.quote(table)) AS t SET \(assignments.joined(separator: ", ")) "
-            + "FROM \(unnest(names.count)) AS v(\(names.joined(separator: ", "))) "
+            + "FROM \(unnest(names.count, argument: unseenArgument)) AS v(\(names.joined(separator: ", "))) "
             + "WHERE t.\(key) = v.\(key) AND (v.\(version) = 0 OR t.\(version) = v.\(version))\(lock) RETURNING t.\(key)) "
             + "SELECT array_agg(\(key)) FROM updated"
     }
 
-    /// `unnest($1, $2, …)` over `count` array arguments (the store binds them typed).
-    func unnest(_ count: Int) -> String {
-        "unnest(" + (1...count).map(dialect.placeholder).joined(separator: ", ") + ")"
+    /// `unnest($1, $2, …)` over `count` array arguments (the store binds them typed), each read as
+    /// `argument(n)`.
+    func unnest(_ count: Int, argument: ((Int) -> String)? = nil) -> String {
+        "unnest(" + (1...count).map(argument ?? dialect.placeholder).joined(separator: ", ") + ")"
+    }
+
+    /// `(SELECT $n)`: argument `n` as the value of a subquery the server runs once before the statement
+    /// (an InitPlan), whose value the planner does not see. PostgreSQL plans an unnamed statement for its
+    /// arguments, sizing `unnest` and `= ANY` by the arrays' lengths, and for a batch of a twentieth of a
+    /// table it prefers reading the whole table to finding the batch's rows by key; unseen, an array
+    /// counts as a few elements, as in a prepared statement's generic plan.
+    func unseenArgument(_ number: Int) -> String {
+        "(SELECT \(dialect.placeholder(number)))"
     }
 }

@@ -9,9 +9,15 @@ extension WriteSQL {
     /// `ON DELETE SET NULL` changes when those keys' rows are deleted), whatever order the plans of the
     /// statements that change them later take.
     package func lockInKeyOrder(table: String, mode: RowLockMode = .noKeyUpdate, referencing: [String] = []) -> String {
+        lockInKeyOrder(table: table, mode: mode, referencing: referencing, keyArray: dialect.placeholder)
+    }
+
+    /// ``lockInKeyOrder(table:mode:referencing:)`` reading its key array argument `n` as `keyArray(n)`.
+    func lockInKeyOrder(table: String, mode: RowLockMode = .noKeyUpdate, referencing: [String] = [],
+                        keyArray: (Int) -> String) -> String {
         let key = dialect.quote(SQL.primaryKey)
-        let conditions = ["\(key) = ANY(\(dialect.placeholder(1)))"]
-            + referencing.enumerated().map { "\(dialect.quote($1)) = ANY(\(dialect.placeholder($0 + 2)))" }
+        let conditions = ["\(key) = ANY(\(keyArray(1)))"]
+            + referencing.enumerated().map { "\(dialect.quote($1)) = ANY(\(keyArray($0 + 2)))" }
         return "SELECT count(*) FROM (SELECT 1 FROM \(dialect.quote(table)) WHERE \(conditions.joined(separator: " OR ")) "
             + "ORDER BY \(key) FOR \(mode.clause)) AS locked"
     }
