@@ -33,7 +33,7 @@ struct AttributeIndexSet: Sequence, ExpressibleByArrayLiteral {
         return (low & ((1 << UInt64(index)) - 1)).nonzeroBitCount
     }
 
-    mutating func insert(_ index: Int) {
+    @inline(__always) mutating func insert(_ index: Int) {
         if (0..<64).contains(index) { low |= 1 << UInt64(index) } else { high.insert(index) }
     }
 

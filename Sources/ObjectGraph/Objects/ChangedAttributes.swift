@@ -32,11 +32,14 @@ struct ChangedAttributes: Sequence {
     }
 
     /// Lists the attribute at `index` with the committed value `committedValue` gives, unless it is listed
-    /// already (its first change captured it).
+    /// already (its first change captured it). The first changed attribute of an object, the common case,
+    /// becomes the inline one without ranking or shifting.
     @inline(__always)
     mutating func insert(_ index: Int, committedValue: () -> AttributeValue) {
         guard !indices.contains(index) else { return }
-        insertNew(index, committedValue: committedValue())
+        guard indices.isEmpty else { return insertNew(index, committedValue: committedValue()) }
+        lowest = committedValue()
+        indices.insert(index)
     }
 
     private mutating func insertNew(_ index: Int, committedValue: AttributeValue) {
