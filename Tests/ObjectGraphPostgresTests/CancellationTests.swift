@@ -6,7 +6,7 @@ import ObjectGraphConformance
 import Testing
 
 /// Cancelling the task that reads a statement stops it at once with `CancellationError`, wherever the
-/// statement is; the pool's next user gets a working connection. A statement is held at a given row or at
+/// statement is, and the server stops the statement; the pool's next user gets a working connection. A statement is held at a given row or at
 /// `COMMIT` by a function that waits for an advisory lock the test holds, so each test waits on events.
 @MainActor @Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(3)))
 struct PostgresCancellationTests {
@@ -16,35 +16,48 @@ struct PostgresCancellationTests {
     @Test func aCancelledReadStopsAfterItsFirstRowsAndThePoolServesTheNextFetch() async throws {
         var configuration = try TestDatabase.configuration()
         configuration.maximumConnections = 1
-        let application = "og_cancel_" + UUID().uuidString.prefix(8)
-        configuration.applicationName = application
-        let store = try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
-        let saving = try ObjectContext(store: store, model: MusicModel.model)
-        for name in ["Low", "Mogwai"] { _ = Band(context: saving, name: name) }
-        try await saving.save()
-        let schema = try #require(configuration.schema)
-        let gate = Int64.random(in: 1..<Int64(Int32.max))
-        try await TestDatabase.psql(Self.gateFunction(schema: schema, gate: gate, atRow: 20_001))
+        let read = try await HeldRead.start(configuration)
+        defer { read.holder.terminate() }
+        try await read.cancel()
 
-        let holder = try await TestDatabase.holdAdvisoryLock(gate)
-        defer { holder.terminate() }
-        let (firstRows, arrived) = AsyncStream.makeStream(of: Void.self)
-        let reading = Task {
-            try await Self.countRows(of: "SELECT g FROM generate_series(1, 200000) g WHERE \"\(schema)\".og_gate(g)",
-                                     in: store, signallingTheFirst: arrived)
-        }
-        for await _ in firstRows { break }
-        try await TestDatabase.waitFor("SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(application)' "
-            + "AND wait_event_type = 'Lock' AND wait_event = 'advisory'")
-        reading.cancel()
-        await #expect(throws: CancellationError.self) { try await reading.value }
+        try await read.release()
+        try await read.expectTheNextFetchReadsTheBands()
+        try await TestDatabase.waitFor(HeldRead.noGatedStatement)
+    }
 
-        try await TestDatabase.releaseAdvisoryLock(gate)
-        _ = await holder.exitStatus()
-        let reader = try ObjectContext(store: store, model: MusicModel.model)
-        #expect(try await reader.fetch(Band.self, sortedBy: [.ascending(\.name)]).map(\.name) == ["Low", "Mogwai"])
-        try await TestDatabase.waitFor("SELECT (count(*) = 0)::int FROM pg_stat_activity WHERE query LIKE '%og_gate(g)%' "
-            + "AND pid <> pg_backend_pid()")
+    /// The server stops a cancelled read's statement: with the lock it waits for still held, the statement
+    /// is soon no longer running (before, the server ran it until the lock was released).
+    @Test func aCancelledReadsStatementIsCancelledOnTheServer() async throws {
+        var configuration = try TestDatabase.configuration()
+        configuration.maximumConnections = 1
+        let read = try await HeldRead.start(configuration)
+        defer { read.holder.terminate() }
+        try await read.cancel()
+
+        try await TestDatabase.waitFor(HeldRead.noGatedStatementRuns)
+        try await read.release()
+        try await read.expectTheNextFetchReadsTheBands()
+    }
+
+    /// When the cancel request cannot be sent (once the read waits, the store's role may open no connection
+    /// beyond the change listener's and the pool's one), the read still stops at once and its connection is
+    /// closed: the statement runs until the lock is released (as every abandoned statement did before the
+    /// cancel request), and then the pool serves the next fetch.
+    @Test func aCancelledReadWhoseCancelRequestCannotBeSentStillStops() async throws {
+        let role = "og_limited_" + UUID().uuidString.prefix(8).lowercased()
+        try await TestDatabase.psql("CREATE ROLE \(role) LOGIN; GRANT CREATE ON DATABASE postgres TO \(role)")
+        var configuration = try TestDatabase.configuration()
+        configuration.username = role
+        configuration.maximumConnections = 1
+        let read = try await HeldRead.start(configuration)
+        defer { read.holder.terminate() }
+        try await TestDatabase.psql("ALTER ROLE \(role) CONNECTION LIMIT 2")
+        try await read.cancel()
+        #expect(try await TestDatabase.psql("SELECT count(*) " + HeldRead.gatedStatementRuns) == "1")
+
+        try await read.release()
+        try await TestDatabase.waitFor(HeldRead.noGatedStatement)
+        try await read.expectTheNextFetchReadsTheBands()
     }
 
     /// A save cancelled while its insert waits for a table another session locked ends with
@@ -96,6 +109,68 @@ struct PostgresCancellationTests {
         await #expect(throws: Never.self) { try await saving.value }
         #expect(!context.hasChanges)
         #expect(try await store.count(StoreFetchRequest(entityName: "Band")) == 3)
+    }
+
+    /// A read of 200,000 rows through a store of two saved bands, held at row 20,001 (``gateFunction(schema:gate:atRow:)``)
+    /// on an advisory lock the test holds, once its first rows have arrived.
+    @MainActor struct HeldRead {
+        let store: PostgresStore
+        let gate: Int64
+        let holder: ToolProcess
+        let reading: Task<Int, any Error>
+
+        /// The sessions running the statement of a held read, as a query over `pg_stat_activity`'s rows.
+        static let gatedStatementRuns = gatedSessions + " AND state = 'active'"
+        /// The sessions whose last statement is that of a held read.
+        static let gatedSessions = "FROM pg_stat_activity WHERE query LIKE '%og_gate(g)%' AND pid <> pg_backend_pid()"
+        /// No session runs the statement of a held read (the count is 1 then).
+        static let noGatedStatementRuns = "SELECT (count(*) = 0)::int " + gatedStatementRuns
+        /// No session's last statement is that of a held read.
+        static let noGatedStatement = "SELECT (count(*) = 0)::int " + gatedSessions
+
+        /// Opens a store with `configuration` (its sessions given a name of their own), saves the bands,
+        /// and starts the read; returns once it waits at the gate.
+        static func start(_ configuration: PostgresStore.Configuration) async throws -> HeldRead {
+            var configuration = configuration
+            let application = "og_cancel_" + UUID().uuidString.prefix(8)
+            configuration.applicationName = application
+            let store = try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
+            let saving = try ObjectContext(store: store, model: MusicModel.model)
+            for name in ["Low", "Mogwai"] { _ = Band(context: saving, name: name) }
+            try await saving.save()
+            let schema = try #require(configuration.schema)
+            let gate = Int64.random(in: 1..<Int64(Int32.max))
+            try await TestDatabase.psql(PostgresCancellationTests.gateFunction(schema: schema, gate: gate, atRow: 20_001))
+
+            let holder = try await TestDatabase.holdAdvisoryLock(gate)
+            let (firstRows, arrived) = AsyncStream.makeStream(of: Void.self)
+            let reading = Task {
+                try await PostgresCancellationTests.countRows(of: "SELECT g FROM generate_series(1, 200000) g WHERE \"\(schema)\".og_gate(g)",
+                                                                      in: store, signallingTheFirst: arrived)
+            }
+            for await _ in firstRows { break }
+            try await TestDatabase.waitFor("SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(application)' "
+                + "AND wait_event_type = 'Lock' AND wait_event = 'advisory'")
+            return HeldRead(store: store, gate: gate, holder: holder, reading: reading)
+        }
+
+        /// Cancels the read, which ends with `CancellationError`.
+        func cancel() async throws {
+            reading.cancel()
+            await #expect(throws: CancellationError.self) { try await reading.value }
+        }
+
+        /// Releases the gate's lock.
+        func release() async throws {
+            try await TestDatabase.releaseAdvisoryLock(gate)
+            _ = await holder.exitStatus()
+        }
+
+        /// A fetch through the store reads the two bands.
+        func expectTheNextFetchReadsTheBands() async throws {
+            let reader = try ObjectContext(store: store, model: MusicModel.model)
+            #expect(try await reader.fetch(Band.self, sortedBy: [.ascending(\.name)]).map(\.name) == ["Low", "Mogwai"])
+        }
     }
 
     /// The number of rows `sql` selects, read on a connection of `store`'s pool as a fetch reads them;

@@ -20,11 +20,10 @@ extension PostgresConnection {
     /// (``RowHandOff``). An error `body` throws ends the statement's rows and is rethrown.
     ///
     /// Cancelling the calling task stops the reading at once with `CancellationError`. A statement still
-    /// running is abandoned by closing the connection: postgres-nio 1.33.2 has no cancel request, and the
-    /// row stream's own cancellation reads and drops the statement's rows until the server ends it, so the
-    /// connection would stay busy for as long as the statement runs. The server ends the statement's
-    /// session, rolling back its transaction, when it next writes to the closed connection; the pool opens
-    /// another connection for its next user (see ``PostgresStore/withConnection(_:)``).
+    /// running is abandoned (``abandonRunningStatement()``): the server is asked to cancel it, and the
+    /// connection is closed, since the row stream's own cancellation reads and drops the statement's rows
+    /// until the server ends it, which would keep the connection busy; the pool opens another connection
+    /// for its next user (see ``PostgresStore/withConnection(_:)``).
     func guardedQuery(_ query: PostgresQuery, eachRow body: (PostgresRow) throws -> Void) async throws {
         let handOff = RowHandOff(eventLoop: eventLoop)
         guarded(query) {
@@ -39,12 +38,25 @@ extension PostgresConnection {
                 }
             } catch {
                 handOff.stop()
-                if error is CancellationError, !handOff.hasEnded { try? await close().get() }
+                if error is CancellationError, !handOff.hasEnded { await abandonRunningStatement() }
                 throw error
             }
         } onCancel: {
             handOff.cancel()
         }
+    }
+
+    /// Stops the statement running on this connection: asks the server to cancel it
+    /// (``StatementCancellation``, when the connection's server process is known), and closes the connection.
+    ///
+    /// The cancel request ends the statement on the server at once, where a closed connection alone ends it
+    /// only when the server next writes to it (a statement waiting for a lock, or computing before its
+    /// first row, runs on until then); it is also all that happens when the request cannot be sent (no
+    /// connection to be had for it, an unknown process). The connection is closed in both cases: a cancel
+    /// request may arrive after the statement ended, and would then cancel whatever the connection ran next.
+    private func abandonRunningStatement() async {
+        StatementCancellation.shared.backend(of: self)?.sendCancelRequest()
+        try? await close().get()
     }
 
     /// Runs `COMMIT` or `ROLLBACK`, guarded as ``guardedQuery(_:eachRow:)`` but waiting for the answer

@@ -104,6 +104,8 @@ public final class PostgresStore: PersistentStore {
     /// A connection whose session `body` found ended is closed before it goes back to the pool, and the
     /// pool has removed it when this returns, so the next call gets another one. A connection the pool
     /// hands out already closed (its close not yet seen by the pool) is given back unused for another.
+    /// A connection's first use learns its server process, for cancelling its statements
+    /// (``StatementCancellation``).
     func withConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         do {
             for _ in 0...configuration.maximumConnections {
@@ -114,6 +116,7 @@ public final class PostgresStore: PersistentStore {
                             throw HandedOutClosed()
                         }
                         do {
+                            try await StatementCancellation.shared.register(connection, configuration: configuration)
                             return try await body(connection)
                         } catch {
                             if PostgresConnection.isSessionEnded(by: error) { try? await connection.close().get() }
