@@ -11,7 +11,9 @@ extension PostgresStore {
     /// A transaction the server ends as a deadlock's victim (SQLSTATE 40P01) or for a failed serialization
     /// check (40001) wrote nothing, so it is run again from the start, after a short random pause, up to
     /// ``Configuration/saveAttempts`` attempts in all: each attempt takes new keys from the sequences (the
-    /// failed attempt's keys are never used) and checks the versions the changes were read at again.
+    /// failed attempt's keys are never used) and checks the versions the changes were read at again. The
+    /// transaction runs at the server's isolation level (`default_transaction_isolation`); serialization
+    /// failures happen only where a database or role sets it to `repeatable read` or `serializable`.
     /// - Throws: ``ObjectGraphError/uniquenessViolation(entity:properties:values:object:)`` and
     ///   ``ObjectGraphError/validationFailed(_:)`` naming object, property and value, or a ``PostgresStoreError``
     ///   (``PostgresStoreError/server(sqlState:message:sql:)`` with 40P01 or 40001 when the last attempt failed so).
