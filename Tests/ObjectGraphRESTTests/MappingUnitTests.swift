@@ -109,7 +109,7 @@ private final class StubTransport: HTTPTransport {
                                AnyObjectID(entityName: "Tag", key: .integer(3)), AnyObjectID(entityName: "Tag", key: .integer(4)))
         var original = ObjectCache()
         original.objects = [a: object("a"), gone: object("gone")]
-        var saved = SaveCache(over: original)
+        var saved = CacheOverlay(over: original)
         saved.stage(object("a2"), id: a)
         saved.stage(object("b"), id: b)
         saved.stage(nil, id: gone)

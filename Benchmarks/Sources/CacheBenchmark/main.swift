@@ -3,10 +3,11 @@
 // (h) replaying an outbox of 10,000 writes, independent ones and one chain of updates to one object;
 // (i) a walk of 100 objects repeated, with and without conditional requests: requests that transferred a body;
 // (j) RESTStore.save of one changed object with 20,000 objects in the store's object cache against the same save
-//     with 1,000 (both over HTTP): the save's cost beyond the request should not grow with the cache.
+//     with 1,000 (both over HTTP): the save's cost beyond the request should not grow with the cache;
+// (k) the same for a read: RESTStore.snapshots(for:) of one stale object (a GET of it, taken into the cache).
 //
 // swift run -c release --package-path Benchmarks CacheBenchmark [--items 1000] [--writes 10000] [--walk 100] [--runs 30]
-//     [--cache 20000] [--saves 300] [--only j]
+//     [--cache 20000] [--saves 300] [--only j|k]   (--saves: the operations of (j) and (k) per store)
 import Foundation
 import ObjectGraph
 import ObjectGraphCache
@@ -134,8 +135,9 @@ if only == nil || only == "i" {
     await server.stop()
 }
 
-// (j) RESTStore.save with a small and a large object cache, interleaved: one save of one changed attribute each.
-if only == nil || only == "j" {
+/// An API holding `largeCache` items, and two REST stores over it whose object caches hold 1,000 and `largeCache` of
+/// them (filled by fetches), whose cached objects stay fresh for `maximumAge`.
+func storesOfTwoCacheSizes(maximumAge: Duration?) async throws -> (server: TestServer, stores: [(store: RESTStore, ids: [AnyObjectID])]) {
     let api = GenericCRUDAPI(model: model, mappings: ItemModel.mappings)
     for number in 0..<largeCache {
         let body = try JSONSerialization.data(withJSONObject: ["name": "item \(number)", "score": number, "price": Double(number) / 4])
@@ -144,7 +146,7 @@ if only == nil || only == "j" {
     let server = try await TestServer.start(api)
     var configuration = RESTStore.Configuration(mappings: ItemModel.mappings, pagination: RESTPagination(style: .offset(offset: "offset", limit: "limit"), pageSize: 1000))
     configuration.retry = .none
-    configuration.objectCache = RESTObjectCachePolicy(maximumObjects: 2 * largeCache, maximumAge: nil)
+    configuration.objectCache = RESTObjectCachePolicy(maximumObjects: 2 * largeCache, maximumAge: maximumAge)
     var stores: [(store: RESTStore, ids: [AnyObjectID])] = []
     for cached in [1000, largeCache] {
         let store = try RESTStore(model: model, baseURL: server.baseURL, transport: URLSessionTransport(timeout: 60), configuration: configuration)
@@ -152,17 +154,43 @@ if only == nil || only == "j" {
         guard ids.count == cached else { fatalError("the store cached \(ids.count) objects, not \(cached)") }
         stores.append((store, ids))
     }
+    return (server, stores)
+}
+
+/// The median time of `operation` (given a store, its cached IDs and the round) on each of `stores`, interleaved:
+/// `savesPerStore` timed rounds after 10 untimed.
+func interleavedMedians(of stores: [(store: RESTStore, ids: [AnyObjectID])],
+                        _ operation: (RESTStore, [AnyObjectID], Int) async throws -> Void) async throws -> [Double] {
     let clock = ContinuousClock()
-    var times: [[Double]] = [[], []]
+    var times: [[Double]] = stores.map { _ in [] }
     for round in 0..<(savesPerStore + 10) {
         for (index, entry) in stores.enumerated() {
-            let change = ChangeSet(updated: [UpdatedObject(id: entry.ids[round % 1000], entityName: "Item",
-                                                           attributes: [AttributeChange(index: 1, value: .integer(Int64(round)))], toOnes: [])])
-            let time = seconds(try await clock.measure { _ = try await entry.store.save(change) })
+            let time = seconds(try await clock.measure { try await operation(entry.store, entry.ids, round) })
             if round >= 10 { times[index].append(time) }
         }
     }
+    return times.map(median)
+}
+
+// (j) RESTStore.save with a small and a large object cache, interleaved: one save of one changed attribute each.
+if only == nil || only == "j" {
+    let (server, stores) = try await storesOfTwoCacheSizes(maximumAge: nil)
+    let medians = try await interleavedMedians(of: stores) { store, ids, round in
+        _ = try await store.save(ChangeSet(updated: [UpdatedObject(id: ids[round % 1000], entityName: "Item",
+                                                                   attributes: [AttributeChange(index: 1, value: .integer(Int64(round)))], toOnes: [])]))
+    }
     print(String(format: "(j) save of one changed object, median of %d: 1,000 cached objects %.3f ms, %d cached %.3f ms, ratio %.2fx",
-                 savesPerStore, median(times[0]) * 1000, largeCache, median(times[1]) * 1000, median(times[1]) / median(times[0])))
+                 savesPerStore, medians[0] * 1000, largeCache, medians[1] * 1000, medians[1] / medians[0]))
+    await server.stop()
+}
+
+// (k) RESTStore.snapshots(for:) of one stale object with a small and a large object cache, interleaved: a GET each.
+if only == nil || only == "k" {
+    let (server, stores) = try await storesOfTwoCacheSizes(maximumAge: .zero)
+    let medians = try await interleavedMedians(of: stores) { store, ids, round in
+        guard try await store.snapshots(for: [ids[round % 1000]]).count == 1 else { fatalError("an object is missing") }
+    }
+    print(String(format: "(k) read of one stale object, median of %d: 1,000 cached objects %.3f ms, %d cached %.3f ms, ratio %.2fx",
+                 savesPerStore, medians[0] * 1000, largeCache, medians[1] * 1000, medians[1] / medians[0]))
     await server.stop()
 }

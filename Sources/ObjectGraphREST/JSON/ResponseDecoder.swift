@@ -1,13 +1,13 @@
 import ObjectGraph
 
-/// Reads objects from one response into a copy of the store's cache (or a save's ``SaveCache``),
-/// checking every value against the model. The caller keeps the copy only when the whole response
-/// decoded, so a bad response changes nothing.
-struct ResponseDecoder<Cache: DecodingCache> {
+/// Reads objects from one response into a view of the store's cache (a ``CacheOverlay``, a read's or a
+/// save's), checking every value against the model. The caller applies the view's writes only when the
+/// whole response decoded, so a bad response changes nothing.
+struct ResponseDecoder {
     let compiled: CompiledModel
     /// The URL of the response being read, for error messages.
     var url: String
-    var cache: Cache
+    var cache: CacheOverlay
 
     /// The objects of a list response: the document itself when it is an array, otherwise the array
     /// under the first of `keys` the document has (envelopes such as `{"results": [...]}`).

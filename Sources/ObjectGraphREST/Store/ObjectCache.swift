@@ -34,7 +34,7 @@ struct RelationKey: Sendable, Hashable {
 /// Everything the store learned from responses: objects by ID and relationship lists, so faulting an
 /// object or a relationship a response already described makes no request; and when a response last
 /// described each, so the store can let entries expire (``RESTObjectCachePolicy``).
-struct ObjectCache: Sendable, DecodingCache {
+struct ObjectCache: Sendable, CachedObjectLookup {
     var objects: [AnyObjectID: CachedObject] = [:]
     /// The members of each listed relationship; written only through ``setList(_:for:listedAt:)``, which
     /// keeps ``holders`` in step.
@@ -54,21 +54,6 @@ struct ObjectCache: Sendable, DecodingCache {
 
     subscript(_ id: AnyObjectID) -> CachedObject? {
         objects[id]
-    }
-
-    /// Stores `object` as a response described it now.
-    mutating func describe(_ object: CachedObject, id: AnyObjectID) {
-        objects[id] = object
-        describedAt[id] = .now
-    }
-
-    /// Stores `members` as a response (or a save the server accepted) listed them now.
-    mutating func list(_ members: [AnyObjectID], for key: RelationKey) {
-        setList(members, for: key, listedAt: .now)
-    }
-
-    mutating func setToOne(at slot: Int, of id: AnyObjectID, to destination: AnyObjectID?) {
-        objects[id]?.toOneIDs[slot] = destination
     }
 
     /// Makes the list of `key` `members` (`nil`: not cached), listed at `listedAt`.
@@ -107,9 +92,9 @@ struct ObjectCache: Sendable, DecodingCache {
         return listedAt[key].flatMap { $0.duration(to: .now) <= maximumAge ? members : nil }
     }
 
-    /// Applies what a save changed (``SaveCache/takeChanges()``; the save awaited the server while other
-    /// calls cached objects here), keeping what other calls cached meanwhile.
-    mutating func apply(_ changes: SaveCache.Changes) {
+    /// Applies what a save or a response changed (``CacheOverlay/takeChanges()``; a save awaited the server
+    /// while other calls cached objects here), keeping what other calls cached meanwhile.
+    mutating func apply(_ changes: CacheOverlay.Changes) {
         for (id, entry) in changes.objects {
             if let object = entry.object {
                 objects[id] = object
@@ -119,11 +104,6 @@ struct ObjectCache: Sendable, DecodingCache {
             }
         }
         for (key, entry) in changes.lists { setList(entry.members, for: key, listedAt: entry.listedAt) }
-    }
-
-    /// Makes the list of `key` (members and when they were listed, or its absence) what it is in `other`.
-    mutating func copyList(_ key: RelationKey, from other: ObjectCache) {
-        setList(other.related[key], for: key, listedAt: other.listedAt[key])
     }
 
     /// Keeps at most `limit` objects: when there are more, drops the least recently described ones

@@ -16,13 +16,13 @@ extension RESTStore {
         broadcaster.changes()
     }
 
-    /// Publishes the objects `old` cached whose values or to-ones differ in `new`, as updates of the
-    /// properties that differ.
-    func publishDifferences(from old: ObjectCache, to new: ObjectCache) {
+    /// Publishes the objects the cache holds whose values or to-ones differ in `changed` (what a response
+    /// wrote, before it is applied), as updates of the properties that differ.
+    func publishDifferences(_ changed: [(id: AnyObjectID, entry: CacheOverlay.ObjectEntry)]) {
         broadcaster.publish {
             var change = StoreChange()
-            for (id, before) in old.objects {
-                guard let after = new.objects[id], after != before else { continue }
+            for (id, entry) in changed {
+                guard let before = cache.objects[id], let after = entry.object, after != before else { continue }
                 let attributes = after.values.indices.filter { index in
                     index >= before.values.count || before.values[index] != after.values[index]
                 }

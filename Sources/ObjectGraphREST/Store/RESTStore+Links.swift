@@ -64,7 +64,7 @@ extension RESTStore {
 
     /// Rewrites each list on the server: the known members, minus removed, plus added, as one PATCH
     /// of the owner. Returns the relationship lists that changed: the rewritten ones and their inverses.
-    func save(_ lists: [LinkList], decoder: inout ResponseDecoder<SaveCache>, permanentIDs: [AnyObjectID: AnyObjectID]) async throws -> [RelationKey] {
+    func save(_ lists: [LinkList], decoder: inout ResponseDecoder, permanentIDs: [AnyObjectID: AnyObjectID]) async throws -> [RelationKey] {
         var changed: [RelationKey] = []
         for list in lists {
             let owner = permanentIDs[list.owner] ?? list.owner

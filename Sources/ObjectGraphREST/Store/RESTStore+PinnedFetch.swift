@@ -34,9 +34,9 @@ extension RESTStore {
         let readAt = savesDuringReads.beginRead()
         defer { savesDuringReads.endRead(readAt) }
         guard let document = try await client.getIfPresent(url) else { return [] }
-        var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
+        var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: CacheOverlay(over: cache))
         let id = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity)
-        adopt(decoder.cache, readAt: readAt)
+        adopt(decoder.cache.takeChanges(), readAt: readAt)
         return [id]
     }
 
@@ -91,9 +91,9 @@ extension RESTStore {
         guard let document = try await client.send(.get, url).0 else {
             throw RESTError.malformedDocument(url: url.absoluteString, reason: "expected a \(entityName) object", excerpt: "")
         }
-        var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
+        var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: CacheOverlay(over: cache))
         let id = try decoder.decodeObject(decoder.single(in: document, entity: destination), as: destination)
-        adopt(decoder.cache, readAt: readAt)
+        adopt(decoder.cache.takeChanges(), readAt: readAt)
         return id
     }
 }

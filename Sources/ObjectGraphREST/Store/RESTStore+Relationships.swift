@@ -47,7 +47,7 @@ extension RESTStore {
         let readAt = savesDuringReads.beginRead()
         defer { savesDuringReads.endRead(readAt) }
         let pages = try await lists(at: urls, keys: [destination.mapping.envelope, relationship.mapping.key])
-        var decoder = ResponseDecoder(compiled: compiled, url: "", cache: cache)
+        var decoder = ResponseDecoder(compiled: compiled, url: "", cache: CacheOverlay(over: cache))
         for (owner, url) in urls {
             decoder.url = url.absoluteString
             var members: [AnyObjectID] = []
@@ -60,7 +60,7 @@ extension RESTStore {
             decoder.cache.list(members, for: RelationKey(owner: owner, relationship: relationshipName))
             result[owner] = members
         }
-        adopt(decoder.cache, readAt: readAt)
+        adopt(decoder.cache.takeChanges(), readAt: readAt)
         for owner in owners {
             // A list a save wrote meanwhile is newer than the answer; one it dropped leaves the answer.
             if let saved = cache.related[RelationKey(owner: owner, relationship: relationshipName)] { result[owner] = saved }
@@ -76,7 +76,7 @@ extension RESTStore {
             for (owner, url) in urls {
                 group.addTask {
                     let items = try await client.list(url) { document, url throws(RESTError) in
-                        try ResponseDecoder<ObjectCache>.list(in: document, keys: keys, url: url)
+                        try ResponseDecoder.list(in: document, keys: keys, url: url)
                     }
                     return (owner, items)
                 }

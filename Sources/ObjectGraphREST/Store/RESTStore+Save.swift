@@ -31,7 +31,7 @@ extension RESTStore {
     public func saveReturningState(_ changes: ChangeSet) async throws -> SaveResult {
         try await loadObjectsNeededForURLs(of: changes)
         try checkExpressible(changes)
-        var decoder = ResponseDecoder(compiled: compiled, url: "", cache: SaveCache(over: cache))
+        var decoder = ResponseDecoder(compiled: compiled, url: "", cache: CacheOverlay(over: cache))
         var progress = SaveProgress()
         let inserts = Dictionary(changes.inserted.map { ($0.id, $0) }) { first, _ in first }
         let insertOrder = SaveOrder.dependenciesFirst(changes.inserted.map(\.id)) { id in inserts[id]?.toOneIDs.compactMap(\.self) ?? [] }
@@ -92,7 +92,7 @@ extension RESTStore {
         let destination: AnyObjectID
     }
 
-    private func insert(_ snapshot: Snapshot, decoder: inout ResponseDecoder<SaveCache>, progress: inout SaveProgress) async throws {
+    private func insert(_ snapshot: Snapshot, decoder: inout ResponseDecoder, progress: inout SaveProgress) async throws {
         let entity = try compiled.entity(snapshot.entityName)
         var staged = CachedObject(snapshot)
         staged.toOneIDs = snapshot.toOneIDs.map { $0.map { progress.permanentIDs[$0] ?? $0 } }
@@ -172,7 +172,7 @@ extension RESTStore {
         return (try url(path, of: id, entity: entity.entity.name, objects: objects), entity.toOnesNamedByListURL)
     }
 
-    private func send(_ link: DeferredLink, decoder: inout ResponseDecoder<SaveCache>, permanentIDs: [AnyObjectID: AnyObjectID]) async throws {
+    private func send(_ link: DeferredLink, decoder: inout ResponseDecoder, permanentIDs: [AnyObjectID: AnyObjectID]) async throws {
         guard let id = permanentIDs[link.temporaryID], let destination = permanentIDs[link.destination],
               let cached = decoder.cache[id], let slot = link.relationship.toOneSlot else { return }
         let entity = try compiled.entity(cached.entityName)
@@ -186,7 +186,7 @@ extension RESTStore {
         try await sendUpdate(body, to: url, entity: entity, decoder: &decoder)
     }
 
-    private func apply(_ update: UpdatedObject, deleted: Set<AnyObjectID>, decoder: inout ResponseDecoder<SaveCache>, progress: inout SaveProgress) async throws {
+    private func apply(_ update: UpdatedObject, deleted: Set<AnyObjectID>, decoder: inout ResponseDecoder, progress: inout SaveProgress) async throws {
         guard let current = decoder.cache[update.id] else { throw ObjectGraphError.objectNotFound(update.id) }
         let entity = try compiled.entity(current.entityName)
         let url = try objectURL(of: update.id, entity: entity, objects: decoder.cache)
@@ -209,7 +209,7 @@ extension RESTStore {
     }
 
     /// Sends changed fields (nothing when there are none) and reads the server's answer, if any.
-    private func sendUpdate(_ body: JSONValue, to url: URL, entity: CompiledEntity, decoder: inout ResponseDecoder<SaveCache>) async throws {
+    private func sendUpdate(_ body: JSONValue, to url: URL, entity: CompiledEntity, decoder: inout ResponseDecoder) async throws {
         guard !RequestEncoder.isEmpty(body) else { return }
         let (document, _) = try await client.send(configuration.updateMethod, url, body: body)
         guard let document else { return }
@@ -217,7 +217,7 @@ extension RESTStore {
         _ = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity, completeness: .saveAnswer)
     }
 
-    private func delete(_ deletion: DeletedObject, decoder: inout ResponseDecoder<SaveCache>, progress: inout SaveProgress) async throws {
+    private func delete(_ deletion: DeletedObject, decoder: inout ResponseDecoder, progress: inout SaveProgress) async throws {
         let entity = try compiled.entity(decoder.cache[deletion.id]?.entityName ?? deletion.entityName)
         let url = try objectURL(of: deletion.id, entity: entity, objects: decoder.cache)
         do {
@@ -232,7 +232,7 @@ extension RESTStore {
     }
 
     /// Deletions with objects that point at other deleted objects first.
-    private func deletionOrder(_ deletions: [DeletedObject], objects: SaveCache) -> [DeletedObject] {
+    private func deletionOrder(_ deletions: [DeletedObject], objects: CacheOverlay) -> [DeletedObject] {
         let byID = Dictionary(deletions.map { ($0.id, $0) }) { first, _ in first }
         let ids = deletions.map(\.id)
         let order = SaveOrder.dependenciesFirst(ids) { id in
@@ -242,7 +242,7 @@ extension RESTStore {
     }
 
     /// Forgets the cached to-many lists that a changed to-one of an `entity` object appears in; returns them.
-    private func invalidateInverseLists(of entity: CompiledEntity, destinations: [AnyObjectID?], in cache: inout SaveCache) -> [RelationKey] {
+    private func invalidateInverseLists(of entity: CompiledEntity, destinations: [AnyObjectID?], in cache: inout CacheOverlay) -> [RelationKey] {
         let inverses = entity.entity.toOneRelationshipIndices.compactMap { entity.entity.relationships[$0].inverseName }
         let keys = destinations.compactMap(\.self).flatMap { destination in
             inverses.map { RelationKey(owner: destination, relationship: $0) }

@@ -51,9 +51,12 @@ public actor RESTStore: PersistentStore {
     var cache = ObjectCache()
     /// What saves wrote while reads were in flight (``adopt(_:readAt:)``).
     var savesDuringReads = WritesDuringReads<CacheEntry>()
-    /// How many cache entries the last save wrote and applied to ``cache`` (``SaveCache/Changes/writtenCount``), for
+    /// How many cache entries the last save wrote and applied to ``cache`` (``CacheOverlay/Changes/writtenCount``), for
     /// the tests that check a save costs what it changes, not what the cache holds.
     var lastSaveCacheEntries = 0
+    /// How many cache entries taking in the last response wrote and compared (``CacheOverlay/Changes/writtenCount``),
+    /// for the tests that check a read costs what its response holds, not what the cache holds.
+    var lastReadCacheEntries = 0
     /// Objects a failed save already created on the server, by their temporary IDs.
     var completedInserts: [AnyObjectID: CreatedObject] = [:]
     /// By temporary ID, how many `POST`s of a new object the server refused with a 4xx.
@@ -110,22 +113,16 @@ public actor RESTStore: PersistentStore {
         cache = ObjectCache()
     }
 
-    /// Makes `decoded` (the cache as the decoding of a response read at `readAt`, from
-    /// ``WritesDuringReads/beginRead()``, left it) the store's cache, and publishes the objects whose values
-    /// changed. Objects and relationship lists a save wrote after the read was sent keep their cached
+    /// Writes into the store's cache what taking in a response read at `readAt` (from
+    /// ``WritesDuringReads/beginRead()``) changed (``CacheOverlay/takeChanges()``), and publishes the
+    /// objects whose values changed: the cost is that of the objects and lists the response holds, not of
+    /// the cache. Objects and relationship lists a save wrote after the read was sent keep their cached
     /// state (a list the save dropped stays dropped): the response may predate the save.
-    func adopt(_ decoded: ObjectCache, readAt: UInt64) {
-        var decoded = decoded
-        for entry in savesDuringReads.written(after: readAt) {
-            switch entry {
-            case .object(let id):
-                if let saved = cache.objects[id] { decoded.describe(saved, id: id) } else { decoded.forget(id) }
-            case .list(let key):
-                decoded.copyList(key, from: cache)
-            }
-        }
-        publishDifferences(from: cache, to: decoded)
-        cache = decoded
+    func adopt(_ read: CacheOverlay.Changes, readAt: UInt64) {
+        let changes = read.leaving { savesDuringReads.wasWritten($0, after: readAt) }
+        publishDifferences(changes.objects)
+        cache.apply(changes)
+        lastReadCacheEntries = read.writtenCount
     }
 
     /// Keeps at most ``RESTObjectCachePolicy/maximumObjects`` objects. Called as an operation ends, once
@@ -201,12 +198,12 @@ public actor RESTStore: PersistentStore {
         let readAt = savesDuringReads.beginRead()
         defer { savesDuringReads.endRead(readAt) }
         let items = try await client.list(url, skip: pagesOnServer ? request.offset : 0, limit: pagesOnServer ? request.limit : nil) {
-            document, url throws(RESTError) in try ResponseDecoder<ObjectCache>.list(in: document, keys: [envelope], url: url)
+            document, url throws(RESTError) in try ResponseDecoder.list(in: document, keys: [envelope], url: url)
         }
-        var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: cache)
+        var decoder = ResponseDecoder(compiled: compiled, url: url.absoluteString, cache: CacheOverlay(over: cache))
         var ids: [AnyObjectID] = []
         for item in items { ids.append(try decoder.decodeObject(item, as: entity)) }
-        adopt(decoder.cache, readAt: readAt)
+        adopt(decoder.cache.takeChanges(), readAt: readAt)
         return (ids, path)
     }
 
@@ -245,7 +242,7 @@ public actor RESTStore: PersistentStore {
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        var decoder = ResponseDecoder(compiled: compiled, url: "", cache: cache)
+        var decoder = ResponseDecoder(compiled: compiled, url: "", cache: CacheOverlay(over: cache))
         for (id, entity, url, document) in documents {
             guard let document else {
                 decoder.cache.forget(id)
@@ -254,7 +251,7 @@ public actor RESTStore: PersistentStore {
             decoder.url = url.absoluteString
             _ = try decoder.decodeObject(decoder.single(in: document, entity: entity), as: entity)
         }
-        adopt(decoder.cache, readAt: readAt)
+        adopt(decoder.cache.takeChanges(), readAt: readAt)
     }
 
     static func unique(_ ids: [AnyObjectID]) -> [AnyObjectID] {
