@@ -77,6 +77,10 @@ open class ManagedObject {
     @usableFromInline @exclusivity(unchecked) final var isBeingInserted = false
     /// False while the runtime itself writes attributes (loading, rollback), so no change is recorded.
     @usableFromInline @exclusivity(unchecked) final var isTrackingChanges = true
+    /// Whether the committed to-one destinations are the current ones, so none are kept: true from a
+    /// save's commit of the inserted object until its relationships next change (``relationshipStates``
+    /// captures them first), as committed attribute values are captured on first change.
+    @exclusivity(unchecked) private(set) final var toOnesAreCommitted = false
     /// Shared with other objects loaded in the same batch until one of them changes (``SharedSlice``).
     /// Every change first captures the committed to-one destinations while they are the current ones
     /// (``toOnesAreCommitted``).
@@ -104,10 +108,6 @@ open class ManagedObject {
         }
     }
     @exclusivity(unchecked) private final var storedCommittedToOneIDs: SharedSlice<AnyObjectID?> = []
-    /// Whether the committed to-one destinations are the current ones, so none are kept: true from a
-    /// save's commit of the inserted object until its relationships next change (``relationshipStates``
-    /// captures them first), as committed attribute values are captured on first change.
-    @exclusivity(unchecked) private(set) final var toOnesAreCommitted = false
     @exclusivity(unchecked) var committedToMany = [Int: [AnyObjectID]]()
     /// The store's version of the committed state (``Snapshot/version``); 0 when the store keeps none.
     @exclusivity(unchecked) var committedVersion: Int64 = 0
