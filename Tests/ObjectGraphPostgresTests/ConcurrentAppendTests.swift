@@ -9,7 +9,9 @@ import Testing
 /// of its own: the first is held (``SaveGate``) after it read the list's last position and wrote its
 /// member's, the second appends another member, and the first goes on once the second waits or ended.
 /// Each case gave both new members the same position while the position statements read the list's
-/// last position without a lock.
+/// last position without a lock, and again when the stores' role ran transactions at `repeatable read`
+/// (its `default_transaction_isolation`) while a save began with a plain `BEGIN`: the position read after
+/// the owner lock came from the save's first snapshot.
 @MainActor @Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(3)))
 struct PostgresConcurrentAppendTests {
     typealias M = VersionedModels
@@ -40,6 +42,19 @@ struct PostgresConcurrentAppendTests {
 
     @Test(arguments: List.allCases, Order.allCases)
     func concurrentAppendsGiveEachMemberItsOwnPosition(_ list: List, _ order: Order) async throws {
+        try await appendConcurrently(to: list, order, as: nil)
+    }
+
+    /// A role whose transactions run at `repeatable read` unless they name a level changes nothing: the
+    /// saves begin at `read committed`.
+    @Test(arguments: List.allCases, Order.allCases)
+    func concurrentAppendsOfARoleAtRepeatableReadGiveEachMemberItsOwnPosition(_ list: List, _ order: Order) async throws {
+        try await appendConcurrently(to: list, order, as: try await TestDatabase.role(defaultIsolation: "repeatable read"))
+    }
+
+    /// Races two saves, of stores connecting as `username` when given, each appending a member to `list`
+    /// of one album, and expects distinct positions.
+    private func appendConcurrently(to list: List, _ order: Order, as username: String?) async throws {
         let schema = try MigrationSchema()
         // Album 0 lists member 1 (track or tag); members 2 and 3 are appended, one by each save. The tracks
         // name the album already, so the first change a save makes is its member's position, after it read
@@ -55,8 +70,8 @@ struct PostgresConcurrentAppendTests {
             ChangeSet(toManyChanges: [ToManyChange(ownerID: album, entityName: "Album", relationshipIndex: list == .oneToMany ? 0 : 1,
                                                    added: [member], removed: [], orderedIDs: order == .contextOrder ? [members[0], member] : nil)])
         }
-        let first = try await SessionStore.make(prefix: "og_append_a_", schema: schema.name, model: Self.model)
-        let second = try await SessionStore.make(prefix: "og_append_b_", schema: schema.name, model: Self.model)
+        let first = try await SessionStore.make(prefix: "og_append_a_", schema: schema.name, username: username, model: Self.model)
+        let second = try await SessionStore.make(prefix: "og_append_b_", schema: schema.name, username: username, model: Self.model)
         defer { first.store.close(); second.store.close() }
 
         let gate = try await SaveGate.install(schema: schema.name, application: first.application)

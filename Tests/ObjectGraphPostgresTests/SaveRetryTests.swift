@@ -14,10 +14,10 @@ import Testing
 /// ten minutes, the save's with the server's one second, so the server's check runs in the save's session
 /// and always picks the save as the victim.
 ///
-/// The serialization failure: the session updates the label and commits. A save runs at the isolation level
-/// the server gives a new transaction (`default_transaction_isolation`); where a database or role sets it to
-/// `serializable` (or `repeatable read`), the save's snapshot predates that update, so updating the label
-/// fails with 40001; at the server's default, `read committed`, it updates the label as the session left it.
+/// The serialization failure: the session updates the label and commits. A store configured with
+/// `saveIsolation: .serializable` began the save before that update, so updating the label fails with
+/// 40001. At the default, `read committed`, the save updates the label as the session left it, also where
+/// the store's role runs transactions at `serializable` or `repeatable read` unless they name a level.
 @MainActor @Suite(.enabled(if: TestDatabase.isEnabled, TestDatabase.skipReason), .timeLimit(.minutes(3)))
 struct PostgresSaveRetryTests {
     @Test func aSaveChosenAsADeadlockVictimSucceedsOnItsNextAttempt() async throws {
@@ -40,8 +40,8 @@ struct PostgresSaveRetryTests {
         try await scene.expectFailureWritingNothing(of: save, sqlState: "40P01")
     }
 
-    @Test func aSaveFailingASerializationCheckSucceedsOnItsNextAttempt() async throws {
-        let scene = try await Scene.make(saveAttempts: 3, isolation: "serializable")
+    @Test func aSerializableSaveFailingASerializationCheckSucceedsOnItsNextAttempt() async throws {
+        let scene = try await Scene.make(saveAttempts: 3, saveIsolation: .serializable)
         let holder = try await scene.gate.hold(attempt: 1)
         defer { holder.terminate() }
         let save = Task { @MainActor in try await scene.context.save() }
@@ -49,8 +49,8 @@ struct PostgresSaveRetryTests {
         try await scene.expectCommitted(save, tagKey: 2)
     }
 
-    @Test func aSaveFailingASerializationCheckOnEveryAttemptFailsAndWritesNothing() async throws {
-        let scene = try await Scene.make(saveAttempts: 2, isolation: "repeatable read")
+    @Test func aSerializableSaveFailingASerializationCheckOnEveryAttemptFailsAndWritesNothing() async throws {
+        let scene = try await Scene.make(saveAttempts: 2, saveIsolation: .serializable)
         let holders = [try await scene.gate.hold(attempt: 1), try await scene.gate.hold(attempt: 2)]
         defer { for holder in holders { holder.terminate() } }
         let save = Task { @MainActor in try await scene.context.save() }
@@ -59,10 +59,12 @@ struct PostgresSaveRetryTests {
         try await scene.expectFailureWritingNothing(of: save, sqlState: "40001")
     }
 
-    /// At the server's default isolation, `read committed`, the same interference is no serialization
-    /// failure: the only attempt succeeds.
-    @Test func atReadCommittedAnUpdateElsewhereFailsNoSerializationCheck() async throws {
-        let scene = try await Scene.make(saveAttempts: 1)
+    /// At the default save isolation, `read committed`, the same interference is no serialization failure,
+    /// whatever the store's role sets as `default_transaction_isolation` (`nil`: the server's own): the only
+    /// attempt succeeds.
+    @Test(arguments: [nil, "repeatable read", "serializable"] as [String?])
+    func atReadCommittedAnUpdateElsewhereFailsNoSerializationCheck(roleIsolation: String?) async throws {
+        let scene = try await Scene.make(saveAttempts: 1, roleIsolation: roleIsolation)
         let holder = try await scene.gate.hold(attempt: 1)
         defer { holder.terminate() }
         let save = Task { @MainActor in try await scene.context.save() }
@@ -79,17 +81,14 @@ struct PostgresSaveRetryTests {
         let band: Band
         let tag: ObjectGraphConformance.Tag
 
-        /// The scene, with a store of a role of its own whose transactions run at `isolation` (the role's
-        /// `default_transaction_isolation`) when given.
-        static func make(saveAttempts: Int, isolation: String? = nil) async throws -> Scene {
+        /// The scene, with a store whose saves run at `saveIsolation`, connecting as a role of its own whose
+        /// transactions run at `roleIsolation` unless they name a level, when given.
+        static func make(saveAttempts: Int, saveIsolation: PostgresStore.Configuration.SaveIsolation = .readCommitted,
+                         roleIsolation: String? = nil) async throws -> Scene {
             var username: String?
-            if let isolation {
-                let role = "og_isolated_" + UUID().uuidString.prefix(8).lowercased()
-                try await TestDatabase.psql("CREATE ROLE \(role) LOGIN; GRANT CREATE ON DATABASE postgres TO \(role); "
-                    + "ALTER ROLE \(role) SET default_transaction_isolation = '\(isolation)'")
-                username = role
-            }
-            let store = try await SessionStore.make(prefix: "og_retry_", saveAttempts: saveAttempts, username: username)
+            if let roleIsolation { username = try await TestDatabase.role(defaultIsolation: roleIsolation) }
+            let store = try await SessionStore.make(prefix: "og_retry_", saveAttempts: saveAttempts, saveIsolation: saveIsolation,
+                                                    username: username)
             let setup = try ObjectContext(store: store.store, model: MusicModel.model)
             _ = Band(context: setup, name: "Low")
             _ = Label(context: setup, name: "Sub Pop")
@@ -102,9 +101,6 @@ struct PostgresSaveRetryTests {
             label.name = "Matador"
             let tag = Tag(context: context, name: "retried")
             let gate = try await SaveGate.install(schema: store.schema, application: store.application)
-            if let username {
-                try await TestDatabase.psql("GRANT USAGE, UPDATE ON SEQUENCE \"\(store.schema)\".og_gate_attempts TO \(username)")
-            }
             return Scene(store: store, gate: gate, context: context, band: band, tag: tag)
         }
 

@@ -68,6 +68,13 @@ extension PostgresStore {
         /// random part of it, between half and all, and it doubles for each later attempt, so saves that
         /// failed together do not meet again.
         public var retryDelay: Duration = .milliseconds(20)
+        /// The isolation level each save's transaction begins at: ``SaveIsolation/readCommitted`` (the
+        /// default) or ``SaveIsolation/serializable``, never the server's `default_transaction_isolation`.
+        ///
+        /// ```swift
+        /// configuration.saveIsolation = .serializable
+        /// ```
+        public var saveIsolation: SaveIsolation = .readCommitted
         /// Whether opening data written by an older model version migrates it (the default) or throws
         /// ``ObjectGraph/MigrationError/refused(dataVersion:currentVersion:)``.
         public var migration: MigrationPolicy = .automatic

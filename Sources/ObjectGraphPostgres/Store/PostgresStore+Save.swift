@@ -11,9 +11,14 @@ extension PostgresStore {
     /// A transaction the server ends as a deadlock's victim (SQLSTATE 40P01) or for a failed serialization
     /// check (40001) wrote nothing, so it is run again from the start, after a short random pause, up to
     /// ``Configuration/saveAttempts`` attempts in all: each attempt takes new keys from the sequences (the
-    /// failed attempt's keys are never used) and checks the versions the changes were read at again. The
-    /// transaction runs at the server's isolation level (`default_transaction_isolation`); serialization
-    /// failures happen only where a database or role sets it to `repeatable read` or `serializable`.
+    /// failed attempt's keys are never used) and checks the versions the changes were read at again.
+    ///
+    /// The transaction begins at ``Configuration/saveIsolation``, never at the server's
+    /// `default_transaction_isolation`: the row locks in key order, the owner row locked before an ordered
+    /// to-many's next positions are read, and the version checks are written for `read committed` (the
+    /// default), where each statement sees what committed before it began and no serialization check
+    /// fails. At `repeatable read` a save would read those positions from its first snapshot and repeat
+    /// another save's. At `serializable` such a save fails with 40001 and is retried.
     /// - Throws: ``ObjectGraphError/uniquenessViolation(entity:properties:values:object:)`` and
     ///   ``ObjectGraphError/validationFailed(_:)`` naming object, property and value, or a ``PostgresStoreError``
     ///   (``PostgresStoreError/server(sqlState:message:sql:)`` with 40P01 or 40001 when the last attempt failed so).
@@ -35,8 +40,9 @@ extension PostgresStore {
     /// One attempt of ``save(_:)``: the transaction writing `changes`.
     private func saveOnce(_ changes: ChangeSet) async throws -> [AnyObjectID] {
         let schema = schema
+        let begin = configuration.saveIsolation.beginStatement
         return try await withConnection { connection in
-            try await connection.run("BEGIN")
+            try await connection.run(begin)
             do {
                 var writer = SaveWriter(connection: connection, schema: schema)
                 let ids = try await writer.apply(changes)

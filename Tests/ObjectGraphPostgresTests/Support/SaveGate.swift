@@ -13,11 +13,14 @@ struct SessionStore {
 
     /// A store of `model` (the Music model unless given) whose sessions are named `prefix` and a random
     /// suffix, in `schema` (a new one when `nil`), trying each save `saveAttempts` times at most: once
-    /// unless given, so that a deadlock fails the save instead of being retried; as `username` when given.
-    static func make(prefix: String, schema: String? = nil, saveAttempts: Int = 1, username: String? = nil,
+    /// unless given, so that a deadlock fails the save instead of being retried; at `saveIsolation`; as
+    /// `username` when given.
+    static func make(prefix: String, schema: String? = nil, saveAttempts: Int = 1,
+                     saveIsolation: PostgresStore.Configuration.SaveIsolation = .readCommitted, username: String? = nil,
                      model: ModelDescription = MusicModel.model.schema) async throws -> SessionStore {
         var configuration = try TestDatabase.configuration(schema: schema)
         configuration.saveAttempts = saveAttempts
+        configuration.saveIsolation = saveIsolation
         if let username { configuration.username = username }
         let application = prefix + UUID().uuidString.prefix(8)
         configuration.applicationName = application
