@@ -22,7 +22,7 @@ struct PostgresCancellationTests {
 
         try await read.release()
         try await read.expectTheNextFetchReadsTheBands()
-        try await TestDatabase.waitFor(HeldRead.noGatedStatement)
+        try await TestDatabase.waitFor(read.noGatedStatement)
     }
 
     /// The server stops a cancelled read's statement: with the lock it waits for still held, the statement
@@ -34,7 +34,7 @@ struct PostgresCancellationTests {
         defer { read.holder.terminate() }
         try await read.cancel()
 
-        try await TestDatabase.waitFor(HeldRead.noGatedStatementRuns)
+        try await TestDatabase.waitFor(read.noGatedStatementRuns)
         try await read.release()
         try await read.expectTheNextFetchReadsTheBands()
     }
@@ -53,10 +53,10 @@ struct PostgresCancellationTests {
         defer { read.holder.terminate() }
         try await TestDatabase.psql("ALTER ROLE \(role) CONNECTION LIMIT 2")
         try await read.cancel()
-        #expect(try await TestDatabase.psql("SELECT count(*) " + HeldRead.gatedStatementRuns) == "1")
+        #expect(try await TestDatabase.psql("SELECT count(*) " + read.gatedStatementRuns) == "1")
 
         try await read.release()
-        try await TestDatabase.waitFor(HeldRead.noGatedStatement)
+        try await TestDatabase.waitFor(read.noGatedStatement)
         try await read.expectTheNextFetchReadsTheBands()
     }
 
@@ -115,18 +115,22 @@ struct PostgresCancellationTests {
     /// on an advisory lock the test holds, once its first rows have arrived.
     @MainActor struct HeldRead {
         let store: PostgresStore
+        let schema: String
         let gate: Int64
         let holder: ToolProcess
         let reading: Task<Int, any Error>
 
-        /// The sessions running the statement of a held read, as a query over `pg_stat_activity`'s rows.
-        static let gatedStatementRuns = gatedSessions + " AND state = 'active'"
-        /// The sessions whose last statement is that of a held read.
-        static let gatedSessions = "FROM pg_stat_activity WHERE query LIKE '%og_gate(g)%' AND pid <> pg_backend_pid()"
-        /// No session runs the statement of a held read (the count is 1 then).
-        static let noGatedStatementRuns = "SELECT (count(*) = 0)::int " + gatedStatementRuns
-        /// No session's last statement is that of a held read.
-        static let noGatedStatement = "SELECT (count(*) = 0)::int " + gatedSessions
+        /// The sessions running the statement of this read, as a query over `pg_stat_activity`'s rows (those
+        /// of the held reads of other tests, running in parallel, name other schemas).
+        var gatedStatementRuns: String { gatedSessions + " AND state = 'active'" }
+        /// The sessions whose last statement is that of this read.
+        var gatedSessions: String {
+            "FROM pg_stat_activity WHERE query LIKE '%\"\(schema)\".og_gate(g)%' AND pid <> pg_backend_pid()"
+        }
+        /// No session runs the statement of this read (the count is 1 then).
+        var noGatedStatementRuns: String { "SELECT (count(*) = 0)::int " + gatedStatementRuns }
+        /// No session's last statement is that of this read.
+        var noGatedStatement: String { "SELECT (count(*) = 0)::int " + gatedSessions }
 
         /// Opens a store with `configuration` (its sessions given a name of their own), saves the bands,
         /// and starts the read; returns once it waits at the gate.
@@ -151,7 +155,7 @@ struct PostgresCancellationTests {
             for await _ in firstRows { break }
             try await TestDatabase.waitFor("SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(application)' "
                 + "AND wait_event_type = 'Lock' AND wait_event = 'advisory'")
-            return HeldRead(store: store, gate: gate, holder: holder, reading: reading)
+            return HeldRead(store: store, schema: schema, gate: gate, holder: holder, reading: reading)
         }
 
         /// Cancels the read, which ends with `CancellationError`.

@@ -9,7 +9,10 @@ import PostgresNIO
 ///
 /// It runs in one transaction (PostgreSQL's DDL is transactional: a failed migration leaves nothing
 /// behind) under a transaction-level advisory lock: of several processes starting at once, one creates
-/// or migrates the tables and the others wait for it and then find the current version. Before anything
+/// or migrates the tables and the others wait for it and then find the current version. The transaction
+/// runs at `read committed` whatever the role's or database's `default_transaction_isolation`: at a
+/// stricter level, a store that waited for the lock would read the version table from a snapshot taken
+/// before its wait, find no version and create the tables again. Before anything
 /// else, identifiers over 63 bytes that a database created before they were hashed holds under the
 /// server's cut names are renamed (``ServerCutNameRenamer``).
 struct SchemaInstaller {
@@ -35,7 +38,7 @@ struct SchemaInstaller {
     }
 
     private func installInTransaction(on connection: PostgresConnection) async throws {
-        try await connection.run("BEGIN")
+        try await connection.run("BEGIN ISOLATION LEVEL READ COMMITTED")
         do {
             try await connection.run("SELECT pg_advisory_xact_lock($1)", [.integer(Self.lockKey)])
             if let name = configuration.schema {

@@ -115,11 +115,15 @@ enum TestDatabase {
     }
 
     /// Starts a session that holds session-level advisory lock `key` until ``releaseAdvisoryLock(_:)`` ends
-    /// it (at most a minute), and returns once the lock is granted; the caller awaits the returned `psql`'s exit.
+    /// it (at most a minute), and returns once the lock is granted to that session (not to another session
+    /// taking the same key, as every store opening takes the schema lock); the caller awaits the returned
+    /// `psql`'s exit.
     static func holdAdvisoryLock(_ key: Int64) async throws -> ToolProcess {
-        let holder = try ToolProcess("psql", [url ?? "", "-q", "-c", "SELECT pg_advisory_lock(\(key)); SELECT pg_sleep(60);"],
-                                 discardingErrors: true)
-        try await waitFor(advisoryLockCount(key))
+        let application = "og_lock_" + UUID().uuidString.prefix(8)
+        let holder = try ToolProcess("psql", [url ?? "", "-q", "-c",
+            "SET application_name = '\(application)'; SELECT pg_advisory_lock(\(key)); SELECT pg_sleep(60);"], discardingErrors: true)
+        try await waitFor("SELECT count(*) FROM pg_locks JOIN pg_stat_activity USING (pid) "
+            + "WHERE application_name = '\(application)' AND \(advisoryLockCondition(key)) AND granted")
         return holder
     }
 
@@ -128,13 +132,10 @@ enum TestDatabase {
         try await psql("SELECT pg_terminate_backend(pid) FROM pg_locks WHERE \(advisoryLockCondition(key)) AND granted")
     }
 
-    /// The count of the granted advisory locks `key` (below 2³¹: its high half, `classid`, is 0).
-    private static func advisoryLockCount(_ key: Int64) -> String {
-        "SELECT count(*) FROM pg_locks WHERE \(advisoryLockCondition(key)) AND granted"
-    }
-
+    /// The `pg_locks` rows of advisory lock `key`: its high half is `classid`, its low half `objid`.
     private static func advisoryLockCondition(_ key: Int64) -> String {
-        "locktype = 'advisory' AND classid = 0 AND objid = \(key) AND objsubid = 1"
+        "locktype = 'advisory' AND classid = \(UInt32(truncatingIfNeeded: key >> 32)) "
+            + "AND objid = \(UInt32(truncatingIfNeeded: key)) AND objsubid = 1"
     }
 
     /// Waits (up to 30 s) until the count `countSQL` selects on the test server is positive, or `done` is true.
