@@ -108,13 +108,13 @@ private final class StubTransport: HTTPTransport {
         let (a, b, c, gone) = (AnyObjectID(entityName: "Tag", key: .integer(1)), AnyObjectID(entityName: "Tag", key: .integer(2)),
                                AnyObjectID(entityName: "Tag", key: .integer(3)), AnyObjectID(entityName: "Tag", key: .integer(4)))
         var original = ObjectCache()
-        original.objects = [a: object("a"), gone: object("gone")]
+        original.stage([a: object("a"), gone: object("gone")])
         var saved = CacheOverlay(over: original)
         saved.stage(object("a2"), id: a)
         saved.stage(object("b"), id: b)
         saved.stage(nil, id: gone)
         var current = original
-        current.objects[c] = object("c")
+        current.stage([c: object("c")])
         current.apply(saved.takeChanges())
         #expect(current.objects == [a: object("a2"), b: object("b"), c: object("c")])
     }

@@ -136,6 +136,16 @@ struct CompiledEntity: Sendable {
         }
     }
 
+    /// The object key an identifier attribute's value names (integers and strings), the inverse of
+    /// ``identifierValue(for:)``.
+    static func key(forIdentifierValue value: AttributeValue) -> ObjectKey? {
+        switch value {
+        case .integer(let number): .integer(number)
+        case .string(let text): .string(text)
+        default: nil
+        }
+    }
+
     /// The identifier as JSON.
     static func json(for key: ObjectKey) -> JSONValue? {
         switch key {

@@ -7,6 +7,10 @@ struct CompiledModel: Sendable {
     /// By entity name, the placeholder key paths of list URLs (which fetches must pin with `==`) and of
     /// object URLs (which, all pinned, let a fetch GET the one object).
     let pinnablePaths: [String: Set<[String]>]
+    /// The attributes list and object URLs reach one step from a to-one (`fullName` of
+    /// `/repos/:repository.fullName/issues`), by the root of the to-one's destination: the values a pinned
+    /// fetch finds the object to link its objects to by (``PinnedValueIndex``).
+    let pinnedAttributes: [(root: String, attribute: String)]
     /// By entity name, the to-manys the store cannot load: no URL (`rest.path`) and no identifier array
     /// (`rest.foreignKey`).
     let unloadableRelationships: [String: Set<String>]
@@ -53,6 +57,19 @@ struct CompiledModel: Sendable {
             let paths = Set((entity.mapping.path?.keyPaths ?? []) + (entity.mapping.objectPath?.keyPaths ?? []))
             return paths.isEmpty ? nil : paths
         }
+        var pinned: Set<[String]> = []
+        for entity in entities.values {
+            for keyPath in pinnablePaths[entity.entity.name] ?? [] where keyPath.count == 2 {
+                guard let index = entity.entity.relationshipIndex(named: keyPath[0]), !entity.entity.relationships[index].isToMany else { continue }
+                pinned.insert([model.rootEntityName(of: entity.entity.relationships[index].destinationEntityName), keyPath[1]])
+            }
+        }
+        pinnedAttributes = pinned.sorted { $0.lexicographicallyPrecedes($1) }.map { ($0[0], $0[1]) }
+    }
+
+    /// An empty object cache indexing the values of ``pinnedAttributes``.
+    func emptyCache() -> ObjectCache {
+        ObjectCache(pinnedValues: PinnedValueIndex(pinned: pinnedAttributes, in: model))
     }
 
     /// The compiled entity called `name`.

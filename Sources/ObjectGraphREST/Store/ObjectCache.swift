@@ -35,7 +35,10 @@ struct RelationKey: Sendable, Hashable {
 /// object or a relationship a response already described makes no request; and when a response last
 /// described each, so the store can let entries expire (``RESTObjectCachePolicy``).
 struct ObjectCache: Sendable, CachedObjectLookup {
-    var objects: [AnyObjectID: CachedObject] = [:]
+    /// The cached objects; written only through ``store(_:id:)``, which keeps ``pinnedValues`` in step.
+    private(set) var objects: [AnyObjectID: CachedObject] = [:]
+    /// The objects by the values list URLs pin through a to-one (``objects(ofRoot:attribute:equalTo:)``).
+    private var pinnedValues: PinnedValueIndex
     /// The members of each listed relationship; written only through ``setList(_:for:listedAt:)``, which
     /// keeps ``holders`` in step.
     private(set) var related: [RelationKey: [AnyObjectID]] = [:]
@@ -52,8 +55,33 @@ struct ObjectCache: Sendable, CachedObjectLookup {
     /// The IDs of ``addresses`` in the order they were added, oldest first.
     private var addressOrder: [AnyObjectID] = []
 
+    /// An empty cache whose objects are indexed by the values `pinnedValues` reads.
+    init(pinnedValues: PinnedValueIndex = PinnedValueIndex()) {
+        self.pinnedValues = pinnedValues
+    }
+
     subscript(_ id: AnyObjectID) -> CachedObject? {
         objects[id]
+    }
+
+    /// The cached objects of the hierarchy `root` whose `attribute` holds `value`, when the index reads
+    /// that attribute (a list URL names it one step from a to-one); `nil` otherwise.
+    func objects(ofRoot root: String, attribute: String, equalTo value: AttributeValue) -> Set<AnyObjectID>? {
+        guard pinnedValues.reads(attribute, ofRoot: root) else { return nil }
+        return pinnedValues.objects(ofRoot: root, attribute: attribute, equalTo: value)
+    }
+
+    /// Sets the to-one at `slot` of the cached object `id` (nothing when it is not cached).
+    mutating func setToOne(at slot: Int, of id: AnyObjectID, to destination: AnyObjectID?) {
+        guard var object = objects[id], object.toOneIDs.indices.contains(slot) else { return }
+        object.toOneIDs[slot] = destination
+        store(object, id: id)
+    }
+
+    /// Makes `object` the cached state of `id` (`nil`: not cached), keeping the index in step.
+    private mutating func store(_ object: CachedObject?, id: AnyObjectID) {
+        pinnedValues.replace(objects[id], with: object, id: id)
+        objects[id] = object
     }
 
     /// Makes the list of `key` `members` (`nil`: not cached), listed at `listedAt`.
@@ -74,7 +102,7 @@ struct ObjectCache: Sendable, CachedObjectLookup {
 
     /// Forgets the object `id`: its values and the lists it owns are fetched again when needed.
     mutating func forget(_ id: AnyObjectID) {
-        objects[id] = nil
+        store(nil, id: id)
         describedAt[id] = nil
     }
 
@@ -97,7 +125,7 @@ struct ObjectCache: Sendable, CachedObjectLookup {
     mutating func apply(_ changes: CacheOverlay.Changes) {
         for (id, entry) in changes.objects {
             if let object = entry.object {
-                objects[id] = object
+                store(object, id: id)
                 describedAt[id] = entry.describedAt
             } else {
                 forget(id)

@@ -57,7 +57,7 @@ extension RESTStore {
                 filter.equalityValue(at: keyPath).map { (Array(keyPath.dropFirst()), $0) }
             }
             let destination = try await pinnedObject(entity.entity.relationships[index].destinationEntityName, values: pinned)
-            for id in unlinked { cache.objects[id]?.toOneIDs[slot] = destination }
+            for id in unlinked { cache.setToOne(at: slot, of: id, to: destination) }
         }
     }
 
@@ -67,18 +67,20 @@ extension RESTStore {
     ///   fill the object URL.
     private func pinnedObject(_ entityName: String, values: [([String], AttributeValue)]) async throws -> AnyObjectID {
         let destination = try compiled.entity(entityName)
-        let objects = cache.objects
         let compiled = self.compiled
         let resolved = values.map { keyPath, value in
             (ResolvedKeyPath(keyPath, from: destination.entity, in: model) { name in (try? compiled.entity(name))?.mapping }, value)
         }
         // The key paths are resolved against the destination: objects of other entities of its hierarchy
         // keep other properties at those positions.
-        let cached = objects.first { id, object in
-            id.entityName == destination.rootName
+        let candidates = cachedCandidates(of: destination, pinnedBy: resolved)
+        lastPinnedCandidates = candidates.count
+        let cached = candidates.first { id in
+            guard let object = cache.objects[id] else { return false }
+            return id.entityName == destination.rootName
                 && (object.entityName == entityName || model.isEntity(object.entityName, kindOf: entityName))
-                && resolved.allSatisfy { $0.value(of: id, in: objects) == $1 }
-        }?.key
+                && resolved.allSatisfy { $0.value(of: id, in: cache) == $1 }
+        }
         if let cached { return cached }
         let lookup = Dictionary(values) { first, _ in first }
         guard let objectPath = destination.mapping.objectPath, objectPath.keyPaths.allSatisfy({ lookup[$0] != nil }) else {
@@ -95,5 +97,24 @@ extension RESTStore {
         let id = try decoder.decodeObject(decoder.single(in: document, entity: destination), as: destination)
         adopt(decoder.cache.takeChanges(), readAt: readAt)
         return id
+    }
+
+    /// The cached objects that may be the one `resolved` pins, fewest first: those whose attribute holds
+    /// the value of a one-step key path (from ``ObjectCache/objects(ofRoot:attribute:equalTo:)``), the one
+    /// a one-step key path naming the identifier key identifies, or, when every key path goes through
+    /// another to-one (`:repository.owner.login`), every cached object.
+    private func cachedCandidates(of destination: CompiledEntity, pinnedBy resolved: [(ResolvedKeyPath, AttributeValue)]) -> [AnyObjectID] {
+        var candidates: [AnyObjectID]?
+        for (keyPath, value) in resolved where keyPath.toOneSlots.isEmpty && keyPath.names.count == 1 {
+            let found: [AnyObjectID]? = if keyPath.attributeIndex != nil {
+                cache.objects(ofRoot: destination.rootName, attribute: keyPath.names[0], equalTo: value).map(Array.init)
+            } else if keyPath.isIdentifier, let key = CompiledEntity.key(forIdentifierValue: value) {
+                [AnyObjectID(entityName: destination.rootName, key: key)]
+            } else {
+                nil
+            }
+            if let found, found.count < candidates?.count ?? .max { candidates = found }
+        }
+        return candidates ?? Array(cache.objects.keys)
     }
 }

@@ -48,7 +48,7 @@ public actor RESTStore: PersistentStore {
     public nonisolated let configuration: Configuration
     nonisolated let compiled: CompiledModel
     nonisolated let client: RESTClient
-    var cache = ObjectCache()
+    var cache: ObjectCache
     /// What saves wrote while reads were in flight (``adopt(_:readAt:)``).
     var savesDuringReads = WritesDuringReads<CacheEntry>()
     /// How many cache entries the last save wrote and applied to ``cache`` (``CacheOverlay/Changes/writtenCount``), for
@@ -57,6 +57,9 @@ public actor RESTStore: PersistentStore {
     /// How many cache entries taking in the last response wrote and compared (``CacheOverlay/Changes/writtenCount``),
     /// for the tests that check a read costs what its response holds, not what the cache holds.
     var lastReadCacheEntries = 0
+    /// How many cached objects the last link of a pinned fetch compared with the pinned values, for the
+    /// tests that check it reads the objects holding those values, not the whole cache.
+    var lastPinnedCandidates = 0
     /// Objects a failed save already created on the server, by their temporary IDs.
     var completedInserts: [AnyObjectID: CreatedObject] = [:]
     /// By temporary ID, how many `POST`s of a new object the server refused with a 4xx.
@@ -80,6 +83,7 @@ public actor RESTStore: PersistentStore {
         self.configuration = configuration
         self.compiled = try CompiledModel(model: model, overrides: configuration.mappings)
         self.client = RESTClient(transport: transport, urls: URLBuilder(baseURL: baseURL), configuration: configuration)
+        self.cache = compiled.emptyCache()
     }
 
     /// Equality (`==`, `!=`, nil checks) when some query parameters are configured, nothing otherwise;
@@ -110,7 +114,7 @@ public actor RESTStore: PersistentStore {
 
     /// Forgets every cached object and list, so the next faults load from the server again.
     public func clearCache() {
-        cache = ObjectCache()
+        cache = compiled.emptyCache()
     }
 
     /// Writes into the store's cache what taking in a response read at `readAt` (from
