@@ -4,10 +4,12 @@
 // (i) a walk of 100 objects repeated, with and without conditional requests: requests that transferred a body;
 // (j) RESTStore.save of one changed object with 20,000 objects in the store's object cache against the same save
 //     with 1,000 (both over HTTP): the save's cost beyond the request should not grow with the cache;
-// (k) the same for a read: RESTStore.snapshots(for:) of one stale object (a GET of it, taken into the cache).
+// (k) the same for a read: RESTStore.snapshots(for:) of one stale object (a GET of it, taken into the cache);
+// (l) the same for a fetch whose list URL has a placeholder (/folders/:folder.name/notes): one new note, linked to
+//     the cached folder the predicate names, with 1,000 and 20,000 folders cached.
 //
 // swift run -c release --package-path Benchmarks CacheBenchmark [--items 1000] [--writes 10000] [--walk 100] [--runs 30]
-//     [--cache 20000] [--saves 300] [--only j|k]   (--saves: the operations of (j) and (k) per store)
+//     [--cache 20000] [--saves 300] [--only g|h|i|j|k|l]   (--saves: the operations of (j) and (k) per store)
 import Foundation
 import ObjectGraph
 import ObjectGraphCache
@@ -191,6 +193,35 @@ if only == nil || only == "k" {
         guard try await store.snapshots(for: [ids[round % 1000]]).count == 1 else { fatalError("an object is missing") }
     }
     print(String(format: "(k) read of one stale object, median of %d: 1,000 cached objects %.3f ms, %d cached %.3f ms, ratio %.2fx",
+                 savesPerStore, medians[0] * 1000, largeCache, medians[1] * 1000, medians[1] / medians[0]))
+    await server.stop()
+}
+
+// (l) A fetch of a list URL with a placeholder, linking its one new note to the cached folder the predicate names,
+// with 1,000 and `largeCache` folders in the store's object cache, interleaved.
+if only == nil || only == "l" {
+    let api = FolderNotesAPI()
+    for number in 0..<largeCache {
+        let body = try JSONSerialization.data(withJSONObject: ["name": "folder \(number)"])
+        _ = api.folders.respond(to: ServerRequest(method: "POST", path: "/Folder", query: [:], headers: ["Content-Type": "application/json"], body: body))
+    }
+    let server = try await TestServer.start(api)
+    var configuration = RESTStore.Configuration(mappings: FolderModel.mappings, pagination: RESTPagination(style: .offset(offset: "offset", limit: "limit"), pageSize: 1000))
+    configuration.retry = .none
+    configuration.objectCache = RESTObjectCachePolicy(maximumObjects: 2 * largeCache, maximumAge: nil)
+    var stores: [(store: RESTStore, ids: [AnyObjectID])] = []
+    for cached in [1000, largeCache] {
+        let store = try RESTStore(model: FolderModel.model, baseURL: server.baseURL, transport: URLSessionTransport(timeout: 60), configuration: configuration)
+        let ids = try await store.fetch(StoreFetchRequest(entityName: "Folder", limit: cached)).map(\.id)
+        guard ids.count == cached else { fatalError("the store cached \(ids.count) folders, not \(cached)") }
+        stores.append((store, ids))
+    }
+    let medians = try await interleavedMedians(of: stores) { store, ids, round in
+        let folder = round % 1000
+        let notes = try await store.fetch(StoreFetchRequest(entityName: "Note", predicate: .compare(["folder", "name"], .equal, .string("folder \(folder)"))))
+        guard notes.count == 1, notes[0].toOneIDs.first == ids[folder] else { fatalError("the note is not linked to folder \(folder)") }
+    }
+    print(String(format: "(l) fetch linking one note to a cached folder, median of %d: 1,000 cached folders %.3f ms, %d cached %.3f ms, ratio %.2fx",
                  savesPerStore, medians[0] * 1000, largeCache, medians[1] * 1000, medians[1] / medians[0]))
     await server.stop()
 }
