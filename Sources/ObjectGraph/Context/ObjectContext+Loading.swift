@@ -81,11 +81,8 @@ extension ObjectContext {
     /// object: its relationships the faults its `entity` shares among loaded objects, its committed
     /// to-one destinations `toOneIDs`, then changes made to it while it was not loaded applied.
     @inline(__always)
-    func adoptLoaded(_ object: ManagedObject, entity: EntityDescription, toOneIDs: SharedSlice<AnyObjectID?>) {
-        object.context = self
-        object.lifecycle = .persisted
-        object.relationshipStates = entity.loadedRelationshipStates
-        object.committedToOneIDs = toOneIDs
+    func adoptLoaded(_ object: ManagedObject, entity: EntityDescription, toOneIDs: consuming SharedSlice<AnyObjectID?>) {
+        object.adoptLoadedState(link: link, relationshipStates: entity.loadedRelationshipStates, committedToOneIDs: toOneIDs)
         if !pendingToOne.isEmpty { applyPendingToOnes(to: object) }
     }
 

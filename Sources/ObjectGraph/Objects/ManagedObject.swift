@@ -274,6 +274,22 @@ open class ManagedObject {
         entity.toOneRelationshipIndices.map(toOneID(at:))
     }
 
+    /// Makes this new, detached object, just loaded from the store, a persisted object of the context
+    /// `link` belongs to, with `relationshipStates` (its entity's shared unresolved ones) and the committed
+    /// to-one destinations `committedToOneIDs`. It writes the stored state directly: a new object has no
+    /// committed to-ones to capture, and going through ``context`` and the relationship setters retained
+    /// and released the context and the replaced values once more per object.
+    @inline(__always)
+    final func adoptLoadedState(
+        link: ContextLink, relationshipStates: SharedSlice<RelationshipState>, committedToOneIDs: consuming SharedSlice<AnyObjectID?>
+    ) {
+        assert(lifecycle == .detached && !toOnesAreCommitted, "\(self) is not a new object")
+        self.link = link
+        lifecycle = .persisted
+        storedRelationshipStates = relationshipStates
+        storedCommittedToOneIDs = consume committedToOneIDs
+    }
+
     /// Makes the current to-one destinations the committed ones (no new array when they are already).
     final func commitToOneIDs() {
         if toOnesAreCommitted { return }
