@@ -42,6 +42,21 @@ import Testing
         for (number, snapshot) in snapshots.enumerated() { try expectAlbum(snapshot, number: number, band: band) }
     }
 
+    @Test func objectsDecodedAcrossBatchesKeepEveryRowsValuesAndToOne() async throws {
+        let (store, band, albums) = try await populatedStore()
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        // The first fetch appends every object to an empty context, the second finds each one registered.
+        for _ in 0..<2 {
+            let fetched = try await context.fetch(Album.self, sortedBy: [.ascending(\.year)])
+            #expect(Set(fetched.map(\.objectID)) == Set(albums))
+            for album in fetched {
+                let number = try #require(albums.firstIndex(of: album.objectID))
+                #expect(album.title == "album \(number)")
+                #expect(try await album.band?.objectID == (number.isMultiple(of: 3) ? band : nil))
+            }
+        }
+    }
+
     @Test func lookupsByIDAcrossBatchesFollowTheRequestedOrder() async throws {
         let (store, band, albums) = try await populatedStore()
         let order = Array(albums.indices.reversed())

@@ -21,7 +21,8 @@
 public struct DecodedObjects: @unchecked Sendable {
     private let model: ManagedObjectModel
     private(set) var objects: [ManagedObject] = []
-    private var toOneIDs = SlicePacker<AnyObjectID?>()
+    /// The objects' to-one destinations, in their order (``DecodedToOneIDs``).
+    private var toOneIDs = DecodedToOneIDs.Packer()
     /// The factory of the last row's entity: rows of one entity come in runs.
     private var factory: ObjectFactory?
 
@@ -29,7 +30,6 @@ public struct DecodedObjects: @unchecked Sendable {
     public init(model: ManagedObjectModel, expectedCount: Int = 0) {
         self.model = model
         objects.reserveCapacity(expectedCount)
-        toOneIDs.reserveRuns(expectedCount)
     }
 
     /// The number of objects decoded.
@@ -49,12 +49,13 @@ public struct DecodedObjects: @unchecked Sendable {
         // A detached object records no change, so loading needs no `isTrackingChanges = false`.
         try object.loadAttributes(from: row)
         for slot in 0..<object.entity.toOneRelationshipIndices.count { toOneIDs.append(row.toOneID(at: slot)) }
-        toOneIDs.endRun()
+        toOneIDs.endObject()
         objects.append(object)
     }
 
-    /// The objects with their committed to-one destinations, aligned; the batch is empty afterwards.
-    mutating func take() -> (objects: [ManagedObject], toOneIDs: [SharedSlice<AnyObjectID?>]) {
+    /// The objects with their committed to-one destinations, in the same order; the batch is empty
+    /// afterwards.
+    mutating func take() -> (objects: [ManagedObject], toOneIDs: DecodedToOneIDs) {
         defer { objects = [] }
         return (objects, toOneIDs.finish())
     }
