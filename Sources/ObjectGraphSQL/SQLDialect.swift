@@ -157,11 +157,12 @@ package enum SQLDialect: Sendable {
     }
 
     /// `column` is one of the integers of the list argument at `placeholder`: a JSON array text on SQLite
-    /// (`IN (SELECT value FROM json_each(…))`), a `bigint[]` on PostgreSQL (`= ANY(…)`).
+    /// (`IN (SELECT value FROM json_each(…))`), a `bigint[]` on PostgreSQL (`= ANY(…)`, read unseen by the
+    /// planner, ``unseenKeyArray(_:)``).
     package func inIntegerList(_ column: String, placeholder: String) -> String {
         switch self {
         case .sqlite: "\(column) IN (SELECT value FROM json_each(\(placeholder)))"
-        case .postgreSQL: "\(column) = ANY(\(placeholder)::bigint[])"
+        case .postgreSQL: "\(column) = ANY(\(unseenKeyArray(placeholder)))"
         }
     }
 
@@ -171,7 +172,7 @@ package enum SQLDialect: Sendable {
         switch self {
         case .sqlite: "json_each(\(placeholder)) \(alias)"
         case .postgreSQL:
-            "(SELECT e.value, e.ordinality - 1 AS key FROM unnest(\(placeholder)::bigint[]) WITH ORDINALITY e(value, ordinality)) \(alias)"
+            "(SELECT e.value, e.ordinality - 1 AS key FROM unnest(\(unseenKeyArray(placeholder))) WITH ORDINALITY e(value, ordinality)) \(alias)"
         }
     }
 

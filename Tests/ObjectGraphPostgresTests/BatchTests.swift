@@ -3,7 +3,6 @@ import Foundation
 import ObjectGraph
 import ObjectGraphConformance
 import ObjectGraphPostgres
-import ObjectGraphSQL
 import Testing
 
 /// Saves larger than one of the store's statements (5,000 rows, bound as one array per column): every
@@ -78,30 +77,6 @@ struct PostgresBatchTests {
             _ = try await store.save(ChangeSet(inserted: [inserted]))
         }
         #expect(try await store.count(StoreFetchRequest(entityName: "Band")) == 0)
-    }
-
-    /// The plan the server makes for a batch of 5,000 updates bound as arrays (a custom plan, as for the
-    /// store's unnamed statements) finds the rows by key, whatever the table's size: seen, the arrays'
-    /// lengths made it read and hash the whole table for every batch.
-    @Test func aBatchOfUpdatesFindsItsRowsByKeyWithoutReadingTheWholeTable() async throws {
-        let configuration = try TestDatabase.configuration()
-        let store = try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
-        let context = try ObjectContext(store: store, model: MusicModel.model)
-        _ = Band(context: context, name: "Band 1")
-        try await context.save()
-        let schema = "SET search_path TO \(SQL.quote(try #require(configuration.schema))); "
-        try await TestDatabase.psql(schema + #"""
-            INSERT INTO "Band" SELECT (jsonb_populate_record(NULL::"Band", to_jsonb(b)
-                || jsonb_build_object('_pk', b."_pk" + g, 'name', 'Band ' || (b."_pk" + g)))).*
-            FROM "Band" b, generate_series(1, 19999) g
-            """#)
-        let batch = (1...5_000).map(String.init).joined(separator: ",")
-        let plan = try await TestDatabase.psql(schema + "SET plan_cache_mode = force_custom_plan; "
-            + "PREPARE batch(bigint[], bigint[], double precision[]) AS "
-            + WriteSQL(dialect: .postgreSQL).updateFromArrays(table: "Band", columns: ["rating"], locking: true) + "; "
-            + "EXPLAIN (COSTS OFF) EXECUTE batch('{\(batch)}', '{\(batch)}', array_fill(1.5::double precision, ARRAY[5000]))")
-        #expect(plan.contains("Index Scan using \"Band_pkey\" on \"Band\" t"), "\(plan)")
-        #expect(!plan.contains("Seq Scan"), "\(plan)")
     }
 
     /// What a new context reads of `bands` equals their values in memory.

@@ -118,22 +118,27 @@ import Testing
         #expect(insert.hasPrefix("INSERT INTO \"Album\" (\"_pk\", \"_entity\", "))
         #expect(insert.hasSuffix("SELECT * FROM unnest(" + (1...columns.count).map { "$\($0)" }.joined(separator: ", ") + ")"))
         #expect(WriteSQL(dialect: .postgreSQL).updateFromArrays(table: "Album", columns: ["title", "year"])
-            == "WITH updated AS (UPDATE \"Album\" AS t SET \"title\" = v.\"title\", \"year\" = v.\"year\", \"_version\" = t.\"_version\" + 1 "
+            == "WITH changed AS (UPDATE \"Album\" AS t SET \"title\" = v.\"title\", \"year\" = v.\"year\", \"_version\" = t.\"_version\" + 1 "
             + "FROM unnest((SELECT $1), (SELECT $2), (SELECT $3), (SELECT $4)) AS v(\"_pk\", \"_version\", \"title\", \"year\") "
             + "WHERE t.\"_pk\" = v.\"_pk\" AND (v.\"_version\" = 0 OR t.\"_version\" = v.\"_version\") RETURNING t.\"_pk\") "
-            + "SELECT array_agg(\"_pk\") FROM updated")
+            + "SELECT array_agg(\"_pk\") FROM changed")
         #expect(WriteSQL(dialect: .postgreSQL).updateFromArrays(table: "Album", columns: ["title"], locking: true)
-            == "WITH updated AS (UPDATE \"Album\" AS t SET \"title\" = v.\"title\", \"_version\" = t.\"_version\" + 1 "
+            == "WITH changed AS (UPDATE \"Album\" AS t SET \"title\" = v.\"title\", \"_version\" = t.\"_version\" + 1 "
             + "FROM unnest((SELECT $1), (SELECT $2), (SELECT $3)) AS v(\"_pk\", \"_version\", \"title\") "
             + "WHERE t.\"_pk\" = v.\"_pk\" AND (v.\"_version\" = 0 OR t.\"_version\" = v.\"_version\") "
             + "AND (SELECT count(*) FROM (SELECT 1 FROM \"Album\" WHERE \"_pk\" = ANY((SELECT $1)::bigint[]) ORDER BY \"_pk\" FOR NO KEY UPDATE) AS locked) >= 0 "
-            + "RETURNING t.\"_pk\") SELECT array_agg(\"_pk\") FROM updated")
+            + "RETURNING t.\"_pk\") SELECT array_agg(\"_pk\") FROM changed")
         #expect(WriteSQL(dialect: .postgreSQL).lockInKeyOrder(table: "Album")
-            == "SELECT count(*) FROM (SELECT 1 FROM \"Album\" WHERE \"_pk\" = ANY($1) ORDER BY \"_pk\" FOR NO KEY UPDATE) AS locked")
+            == "SELECT count(*) FROM (SELECT 1 FROM \"Album\" WHERE \"_pk\" = ANY((SELECT $1)::bigint[]) ORDER BY \"_pk\" FOR NO KEY UPDATE) AS locked")
         #expect(WriteSQL(dialect: .postgreSQL).lockInKeyOrder(table: "Album", mode: .update, referencing: ["band"])
-            == "SELECT count(*) FROM (SELECT 1 FROM \"Album\" WHERE \"_pk\" = ANY($1) OR \"band\" = ANY($2) ORDER BY \"_pk\" FOR UPDATE) AS locked")
+            == "SELECT count(*) FROM (SELECT 1 FROM \"Album\" WHERE \"_pk\" = ANY((SELECT $1)::bigint[]) "
+            + "OR \"band\" = ANY((SELECT $2)::bigint[]) ORDER BY \"_pk\" FOR UPDATE) AS locked")
         #expect(WriteSQL(dialect: .postgreSQL).lockInKeyOrder(table: "Album", mode: .keyShare)
-            == "SELECT count(*) FROM (SELECT 1 FROM \"Album\" WHERE \"_pk\" = ANY($1) ORDER BY \"_pk\" FOR KEY SHARE) AS locked")
+            == "SELECT count(*) FROM (SELECT 1 FROM \"Album\" WHERE \"_pk\" = ANY((SELECT $1)::bigint[]) ORDER BY \"_pk\" FOR KEY SHARE) AS locked")
+        #expect(WriteSQL(dialect: .postgreSQL).deleteFromArrays(table: "Album")
+            == "WITH changed AS (DELETE FROM \"Album\" AS t USING unnest((SELECT $1), (SELECT $2)) AS v(\"_pk\", \"_version\") "
+            + "WHERE t.\"_pk\" = v.\"_pk\" AND (v.\"_version\" = 0 OR t.\"_version\" = v.\"_version\") RETURNING t.\"_pk\") "
+            + "SELECT array_agg(\"_pk\") FROM changed")
         let link = try #require(StoreSchema(model: MusicModel.model.schema).links.first { $0.name == "_link_Tag_tracks" })
         #expect(WriteSQL(dialect: .postgreSQL).lockLinksInKeyOrder(link)
             == "SELECT count(*) FROM (SELECT 1 FROM \"_link_Tag_tracks\" WHERE (\"a\", \"b\") IN (SELECT * FROM unnest($1, $2)) "

@@ -8,13 +8,14 @@ extension SaveWriter {
     /// save's lock order (``TableChanges``): tables in name order, each table's rows in key order, either by
     /// one statement first (``WriteSQL/lockInKeyOrder(table:mode:referencing:)``,
     /// ``WriteSQL/lockLinksInKeyOrder(_:)``) or by each batch of the table's one update group as it
-    /// updates them; the table's updates follow its locks. The deletes come last, in the same order, when
-    /// every row their `ON DELETE` actions change is locked.
+    /// updates them; the table's updates follow its locks. The deletes come last, table by table in the
+    /// same order, in batches in key order, when every row they and their `ON DELETE` actions change is
+    /// locked.
     /// Updates go by group (the objects that change the same columns of an entity), up to
     /// ``rowsPerBatch`` per statement (``WriteSQL/updateFromArrays(table:columns:locking:)``).
     /// Returns the deletes and the updates whose row was not at the version they were read at (conflicts).
     /// - Throws: ``ObjectGraphError/objectNotFound(_:)`` for an unchecked delete or update (read version 0)
-    ///   of a row that does not exist.
+    ///   of a row that does not exist (a key its batch statement did not return).
     func changeExistingRows(_ changes: ChangeSet) async throws -> (deleted: [DeletedObject], updated: [UpdatedObject]) {
         var conflicts: (deleted: [DeletedObject], updated: [UpdatedObject]) = ([], [])
         let tables = try TableChanges.byTable(changes, schema: schema, keys: keys)
@@ -30,10 +31,8 @@ extension SaveWriter {
                 conflicts.updated += try await update(members, of: group, locking: table.batchesLockTheirRows)
             }
         }
-        for table in tables {
-            for (key, deleted) in table.deleted where try await !delete(deleted, key: key) {
-                conflicts.deleted.append(deleted)
-            }
+        for table in tables where !table.deleted.isEmpty {
+            conflicts.deleted += try await delete(table.deleted, from: table.table)
         }
         return conflicts
     }
@@ -64,23 +63,44 @@ extension SaveWriter {
         return array
     }
 
-    /// `DELETE` of the row; its link rows go with it (`ON DELETE CASCADE`), keys naming it become NULL.
-    /// `false` when the row is not at the version the deletion was read at.
-    private func delete(_ deleted: DeletedObject, key: Int64) async throws -> Bool {
-        let layout = try schema.layout(of: deleted.entityName)
-        var arguments: [AttributeValue] = [.integer(key)]
-        let sql = WriteSQL(dialect: .postgreSQL).delete(from: layout.table) + versionCondition(deleted.readVersion, into: &arguments)
-        var found = false
-        try await connection.run(sql + " RETURNING 1", arguments) { _ in found = true }
-        guard found || deleted.readVersion > 0 else { throw ObjectGraphError.objectNotFound(deleted.id) }
-        return found
+    /// Deletes `deleted` (in key order) from `table`, in batches of up to ``rowsPerBatch`` rows
+    /// (``WriteSQL/deleteFromArrays(table:)``); their link rows go with them (`ON DELETE CASCADE`), keys
+    /// naming them become NULL (`ON DELETE SET NULL`). Every row these change is locked already. Returns
+    /// the deletes whose row was not at the version they were read at.
+    private func delete(_ deleted: [(key: Int64, object: DeletedObject)], from table: String) async throws -> [DeletedObject] {
+        var conflicts: [DeletedObject] = []
+        let statement = WriteSQL(dialect: .postgreSQL).deleteFromArrays(table: table)
+        for start in stride(from: deleted.startIndex, to: deleted.endIndex, by: Self.rowsPerBatch) {
+            let batch = deleted[start..<min(start + Self.rowsPerBatch, deleted.endIndex)]
+            let deletedKeys = try await changedKeys(
+                statement, [Self.keyArray(batch.map(\.key)), Self.keyArray(batch.map(\.object.readVersion))])
+            conflicts += try Self.unchanged(batch.lazy.map { ($0.key, $0.object) }, count: batch.count, changedKeys: deletedKeys)
+        }
+        return conflicts
     }
 
-    /// ` AND "_version" = $n` with `readVersion` appended to `arguments`, or nothing for an unchecked change (0).
-    private func versionCondition(_ readVersion: Int64, into arguments: inout [AttributeValue]) -> String {
-        guard readVersion > 0 else { return "" }
-        arguments.append(.integer(readVersion))
-        return " AND \(SQL.quote(SQL.versionColumn)) = \(SQLDialect.postgreSQL.placeholder(arguments.count))"
+    /// Runs a batch statement of ``WriteSQL`` that returns the keys of the rows it changed as one array.
+    private func changedKeys(_ statement: String, _ columns: [ColumnArray]) async throws -> [Int64] {
+        var keys: [Int64] = []
+        try await connection.run(statement, columns) { row in keys = try row[0].decode([Int64]?.self) ?? [] }
+        return keys
+    }
+
+    /// The changes of a batch of `count` (key, change) pairs whose keys the batch's statement did not
+    /// return (`changedKeys`): rows not at the version their change was read at, conflicts.
+    /// - Throws: ``ObjectGraphError/objectNotFound(_:)`` naming the first such change that was unchecked
+    ///   (read version 0): its row does not exist.
+    static func unchanged<Change: VersionCheckedChange>(
+        _ batch: some Sequence<(Int64, Change)>, count: Int, changedKeys: [Int64]
+    ) throws -> [Change] {
+        guard changedKeys.count < count else { return [] }
+        let found = Set(changedKeys)
+        var conflicts: [Change] = []
+        for (key, change) in batch where !found.contains(key) {
+            guard change.readVersion > 0 else { throw ObjectGraphError.objectNotFound(change.id) }
+            conflicts.append(change)
+        }
+        return conflicts
     }
 
     /// Updates `members` of `group`, sorted by key, in batches; `locking`: each batch's statement locks
@@ -95,20 +115,13 @@ extension SaveWriter {
             var columns = [ColumnArray(.position, capacity: batch.count), ColumnArray(.position, capacity: batch.count)]
                 + group.types.map { ColumnArray($0, capacity: batch.count) }
             for member in batch { try append(member.update, key: member.key, layout: group.layout, to: &columns) }
-            var updatedKeys: [Int64] = []
+            let updatedKeys: [Int64]
             do {
-                try await connection.run(batch.count > 1 ? lockingStatement : statement, columns) { row in
-                    updatedKeys = try row[0].decode([Int64]?.self) ?? []
-                }
+                updatedKeys = try await changedKeys(batch.count > 1 ? lockingStatement : statement, columns)
             } catch let error as PSQLError {
                 throw ConstraintFailure(error: error, schema: schema).updateError(batch.map(\.update), layout: group.layout)
             }
-            guard updatedKeys.count < batch.count else { continue }
-            let found = Set(updatedKeys)
-            for member in batch where !found.contains(member.key) {
-                guard member.update.readVersion > 0 else { throw ObjectGraphError.objectNotFound(member.update.id) }
-                conflicts.append(member.update)
-            }
+            conflicts += try Self.unchanged(batch.lazy.map { ($0.key, $0.update) }, count: batch.count, changedKeys: updatedKeys)
         }
         return conflicts
     }
@@ -132,4 +145,12 @@ extension SaveWriter {
         }
     }
 }
+/// A change of an existing row carrying the version its context read the row at (0: not checked).
+protocol VersionCheckedChange {
+    var id: AnyObjectID { get }
+    var readVersion: Int64 { get }
+}
+
+extension UpdatedObject: VersionCheckedChange {}
+extension DeletedObject: VersionCheckedChange {}
 #endif

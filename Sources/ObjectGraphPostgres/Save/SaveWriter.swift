@@ -5,8 +5,9 @@ import PostgresNIO
 
 /// Writes one ``ChangeSet`` inside an open transaction: keys, then every row lock in the save's one order
 /// with the updates (``TableChanges``), deletes, inserts, to-many changes.
-/// Inserts and updates go in batches, one array argument per column (``WriteSQL/insertFromArrays(_:)``),
-/// so each statement's text depends on the entity and columns only, not on the number of rows.
+/// Inserts, updates and deletes go in batches, one array argument per column (``WriteSQL/insertFromArrays(_:)``,
+/// ``WriteSQL/deleteFromArrays(table:)``), so each statement's text depends on the entity and columns only,
+/// not on the number of rows.
 ///
 /// Every update adds 1 to the row's version; an update or delete that carries the version its context read
 /// matches the row only at that version. Rows that do not match are conflicts: after every delete and
@@ -17,7 +18,7 @@ import PostgresNIO
 /// Uniqueness constraints and foreign keys are checked at commit (they are `DEFERRABLE INITIALLY
 /// DEFERRED`), so the order of rows within a save is free and values can move between objects.
 struct SaveWriter {
-    /// The most rows one `INSERT` or `UPDATE` carries, as arrays of one argument per column.
+    /// The most rows one `INSERT`, `UPDATE` or `DELETE` carries, as arrays of one argument per column.
     static let rowsPerBatch = 5_000
 
     let connection: PostgresConnection

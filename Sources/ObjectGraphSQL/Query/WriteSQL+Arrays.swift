@@ -24,45 +24,56 @@ extension WriteSQL {
         return "INSERT INTO \(dialect.quote(layout.table)) (\(list)) SELECT * FROM \(unnest(columns.count))"
     }
 
-    /// `WITH updated AS (UPDATE table AS t SET c = v.c, …, "_version" = t."_version" + 1 FROM
+    /// `WITH changed AS (UPDATE table AS t SET c = v.c, …, "_version" = t."_version" + 1 FROM
     /// unnest((SELECT $1), (SELECT $2), …) AS v("_pk", "_version", c, …) WHERE t."_pk" = v."_pk" AND
     /// (v."_version" = 0 OR t."_version" = v."_version") RETURNING t."_pk") SELECT array_agg("_pk") FROM
-    /// updated`: a batch of updates of the same `columns`, as the arrays of the keys, of the versions the
+    /// changed`: a batch of updates of the same `columns`, as the arrays of the keys, of the versions the
     /// updates were read at (0: not checked) and of each column's new values. Its one row holds the keys
     /// of the rows it updated, as an array (NULL for none); a key it does not hold is a row that is gone
     /// or not at the version it was read at.
     ///
-    /// The arrays are read through ``unseenArgument(_:)``, so the server finds each row by its key (a
-    /// nested loop over the primary key's index), however large the table: planned for the bound arrays,
-    /// a batch of 5,000 rows read and hashed a table of 100,000 whole, once for every batch of a save.
+    /// The arrays are read unseen by the planner (``SQLDialect/unseen(_:)``), so the server finds each row
+    /// by its key (a nested loop over the primary key's index), however large the table: planned for the
+    /// bound arrays, a batch of 5,000 rows read and hashed a table of 100,000 whole, once for every batch
+    /// of a save.
     ///
     /// `locking`: the statement first locks the batch's rows in key order, as ``lockInKeyOrder(table:mode:referencing:)``
     /// does, in the same round trip: the lock is a condition on no row (`AND (SELECT count(*) FROM (…))
     /// >= 0`), which the server evaluates once, before the join that finds the rows to update starts.
     package func updateFromArrays(table: String, columns: [String], locking: Bool = false) -> String {
-        let (key, version) = (dialect.quote(SQL.primaryKey), dialect.quote(SQL.versionColumn))
+        let version = dialect.quote(SQL.versionColumn)
         let assignments = columns.map { "\(dialect.quote($0)) = v.\(dialect.quote($0))" } + ["\(version) = t.\(version) + 1"]
+        let lock = locking ? " AND (\(lockInKeyOrder(table: table))) >= 0" : ""
+        return versionCheckedBatch("UPDATE \(dialect.quote(table)) AS t SET \(assignments.joined(separator: ", ")) FROM",
+                                   columns: columns, condition: lock)
+    }
+
+    /// `WITH changed AS (DELETE FROM table AS t USING unnest((SELECT $1), (SELECT $2)) AS v("_pk",
+    /// "_version") WHERE t."_pk" = v."_pk" AND (v."_version" = 0 OR t."_version" = v."_version") RETURNING
+    /// t."_pk") SELECT array_agg("_pk") FROM changed`: a batch of deletes of one table, as the arrays of
+    /// the keys and of the versions the deletes were read at (0: not checked). Its one row holds the keys
+    /// of the rows it deleted (NULL for none); a key it does not hold is a row that is gone or not at the
+    /// version it was read at. The rows' `ON DELETE` actions are the server's (link rows deleted, keys
+    /// naming the rows set to NULL). The arrays are read unseen by the planner, as
+    /// ``updateFromArrays(table:columns:locking:)``'s are, so each row is found by its key.
+    package func deleteFromArrays(table: String) -> String {
+        versionCheckedBatch("DELETE FROM \(dialect.quote(table)) AS t USING", columns: [], condition: "")
+    }
+
+    /// `WITH changed AS (head unnest(…) AS v("_pk", "_version", columns…) WHERE t."_pk" = v."_pk" AND
+    /// (v."_version" = 0 OR t."_version" = v."_version")condition RETURNING t."_pk") SELECT array_agg("_pk")
+    /// FROM changed`: a statement changing the rows `t` of a batch bound as one unseen array per column.
+    private func versionCheckedBatch(_ head: String, columns: [String], condition: String) -> String {
+        let (key, version) = (dialect.quote(SQL.primaryKey), dialect.quote(SQL.versionColumn))
         let names = [key, version] + columns.map(dialect.quote)
-        let keyArray = { "\(unseenArgument($0))::\(dialect.columnType(.key(referencing: table)))[]" }
-        let lock = locking ? " AND (\(lockInKeyOrder(table: table, keyArray: keyArray))) >= 0" : ""
-        return "WITH updated AS (UPDATE \(dialect.quote(table)) AS t SET \(assignments.joined(separator: ", ")) "
-            + "FROM \(unnest(names.count, argument: unseenArgument)) AS v(\(names.joined(separator: ", "))) "
-            + "WHERE t.\(key) = v.\(key) AND (v.\(version) = 0 OR t.\(version) = v.\(version))\(lock) RETURNING t.\(key)) "
-            + "SELECT array_agg(\(key)) FROM updated"
+        let arrays = (1...names.count).map { dialect.unseen(dialect.placeholder($0)) }
+        return "WITH changed AS (\(head) unnest(\(arrays.joined(separator: ", "))) AS v(\(names.joined(separator: ", "))) "
+            + "WHERE t.\(key) = v.\(key) AND (v.\(version) = 0 OR t.\(version) = v.\(version))\(condition) RETURNING t.\(key)) "
+            + "SELECT array_agg(\(key)) FROM changed"
     }
 
-    /// `unnest($1, $2, …)` over `count` array arguments (the store binds them typed), each read as
-    /// `argument(n)`.
-    func unnest(_ count: Int, argument: ((Int) -> String)? = nil) -> String {
-        "unnest(" + (1...count).map(argument ?? dialect.placeholder).joined(separator: ", ") + ")"
-    }
-
-    /// `(SELECT $n)`: argument `n` as the value of a subquery the server runs once before the statement
-    /// (an InitPlan), whose value the planner does not see. PostgreSQL plans an unnamed statement for its
-    /// arguments, sizing `unnest` and `= ANY` by the arrays' lengths, and for a batch of a twentieth of a
-    /// table it prefers reading the whole table to finding the batch's rows by key; unseen, an array
-    /// counts as a few elements, as in a prepared statement's generic plan.
-    func unseenArgument(_ number: Int) -> String {
-        "(SELECT \(dialect.placeholder(number)))"
+    /// `unnest($1, $2, …)` over `count` array arguments (the store binds them typed).
+    func unnest(_ count: Int) -> String {
+        "unnest(" + (1...count).map(dialect.placeholder).joined(separator: ", ") + ")"
     }
 }
