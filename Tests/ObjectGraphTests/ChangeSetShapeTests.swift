@@ -80,4 +80,52 @@ import Testing
         #expect(changes.updated.map { Array($0.attributes) } == expected.map(\.1))
         #expect(changes.updated.allSatisfy { $0.toOnes.isEmpty })
     }
+
+    /// The inserts of a large save carry each object's own ID, values and to-one destinations across the
+    /// batches their values are packed in, with objects deleted again left out; objects inserted before
+    /// their to-one destinations (a manager, without to-manys) and to-many members (an album's tracks)
+    /// commit them by their permanent IDs, so the next save finds no relationship changed.
+    @Test func insertsOfALargeSaveCarryEachObjectsOwnValuesAndCommitPermanentIDs() async throws {
+        let store = RecordingStore(model: schema)
+        let context = try ObjectContext(store: store, model: MusicModel.model)
+        var kept: [(album: Album, band: Band, track: Track, manager: Manager)] = []
+        for number in 0..<700 {
+            let manager = Manager(context: context, name: "manager \(number)")
+            let album = Album(context: context, title: "album \(number)")
+            let band = Band(context: context, name: "band \(number)")
+            let track = Track(context: context, title: "track \(number)")
+            manager.setBand(band)
+            album.setBand(band)
+            album.insertIntoTracks(track, at: 0)
+            if number % 5 == 0 {
+                for object in [manager, album, band, track] as [ManagedObject] { context.delete(object) }
+            } else {
+                kept.append((album, band, track, manager))
+            }
+        }
+        let temporaryIDs = kept.map { ($0.album.objectID, $0.band.objectID, $0.track.objectID) }
+        try await context.save()
+
+        let changes = try #require(store.saved.withLock { $0.last })
+        let albums = changes.inserted.filter { $0.entityName == "Album" }
+        let bands = changes.inserted.filter { $0.entityName == "Band" }
+        let title = try #require(Album.entity.attributeIndex(named: "title"))
+        let name = try #require(Band.entity.attributeIndex(named: "name"))
+        let band = try #require(Album.entity.relationshipIndex(named: "band"))
+        let bandSlot = try #require(Album.entity.toOneRelationshipIndices.firstIndex(of: band))
+        #expect(changes.inserted.count == 4 * kept.count)
+        #expect(albums.map(\.id) == temporaryIDs.map(\.0))
+        #expect(bands.map(\.id) == temporaryIDs.map(\.1))
+        #expect(albums.map { $0.values[title] } == kept.map { .string($0.album.title) })
+        #expect(bands.map { $0.values[name] } == kept.map { .string($0.band.name) })
+        #expect(albums.map { $0.toOneIDs[bandSlot] } == temporaryIDs.map(\.1))
+
+        for (album, _, _, manager) in kept { (album.year, manager.name) = (2007, "\(manager.name)!") }
+        try await context.save()
+        let next = try #require(store.saved.withLock { $0.last })
+        #expect(next.updated.count == 2 * kept.count)
+        #expect(next.updated.allSatisfy { $0.toOnes.isEmpty })
+        #expect(next.toManyChanges.isEmpty)
+        #expect(kept.allSatisfy { !$0.album.objectID.isTemporary && !$0.manager.objectID.isTemporary })
+    }
 }

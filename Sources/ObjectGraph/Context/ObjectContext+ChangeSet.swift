@@ -4,17 +4,12 @@ extension ObjectContext {
     func changeSet(_ pending: PendingSave) -> ChangeSet {
         let live = pending.live
         var changes = ChangeSet()
-        changes.inserted.reserveCapacity(pending.inserted.count)
-        for (index, object) in pending.inserted.enumerated() {
-            changes.inserted.append(Snapshot(
-                id: object.objectID, entityName: object.entity.name,
-                values: pending.insertedValues[index], toOneIDs: pending.insertedToOneIDs[index]))
-        }
+        changes.inserted = pending.insertedSnapshots
         changes.updated.reserveCapacity(pending.updated.count + pendingToOne.count)
         appendUpdates(of: pending, to: &changes.updated)
         changes.deleted = deleted.objects.filter { $0.lifecycle == .persisted }
             .map { DeletedObject(id: $0.objectID, entityName: $0.entity.name, readVersion: $0.committedVersion) }
-        for object in pending.inserted where object.entity.hasToMany {
+        for object in pending.insertedWithToMany {
             appendToManyChanges(of: object, live: live, to: &changes.toManyChanges)
         }
         for object in pending.updated where object.entity.hasToMany {

@@ -172,8 +172,10 @@ extension ObjectContext {
     }
 
     /// Loads the to-many relationships whose member counts validation checks, of every inserted and
-    /// changed object that is not being deleted.
+    /// changed object that is not being deleted. A model without such rules visits no object (a pass
+    /// over many objects costs a cache miss per object).
     nonisolated(nonsending) private func loadToManyCountedByValidation(generation: Int) async throws {
+        guard model.schema.entities.contains(where: { !$0.validationPlan.countedToManys.isEmpty }) else { return }
         for set in [inserted, changed] {
             for object in set.objects where !object.entity.validationPlan.countedToManys.isEmpty && !object.isPendingDeletion {
                 for rule in object.entity.validationPlan.countedToManys {
@@ -188,7 +190,8 @@ extension ObjectContext {
     /// ones reading the attributes validation checks from the objects.
     private func validate(_ pending: PendingSave) throws {
         var failures: [ValidationFailure] = []
-        for (object, values) in zip(pending.inserted, pending.insertedValues) {
+        for (object, index) in zip(pending.inserted, pending.insertedSnapshots.indices) {
+            let values = pending.insertedSnapshots[index].values
             try validationRules.check(object, into: &failures) { values[$0] }
         }
         for object in pending.updated {
@@ -212,12 +215,7 @@ extension ObjectContext {
             object.context = nil
         }
         let temporaryIDs = temporaryIDsToReplace(pending)
-        registered.reserveCapacity(forAppending: pending.inserted.count)
-        for (object, permanent) in zip(pending.inserted, permanentIDs) {
-            object.objectID = permanent
-            registered.appendNew(object)
-        }
-        commitInserted(pending, duringSave: duringSave)
+        commitInserted(pending, permanentIDs: permanentIDs, duringSave: duringSave)
         var nextUpdate = updates.startIndex
         let anyChanged = !duringSave.isEmpty
         for object in pending.updated {
@@ -259,20 +257,40 @@ extension ObjectContext {
         }
     }
 
-    /// Makes the values and current to-ones of `pending`'s inserted objects, which have their permanent
-    /// IDs (and so do their destinations), their committed state. The current to-ones stay the committed
-    /// ones without being kept until the object's relationships next change
-    /// (``ManagedObject/commitCurrentToOneIDs()``). Objects changed during the save commit the to-ones
-    /// the save read instead.
-    private func commitInserted(_ pending: PendingSave, duringSave: ChangesDuringSave) {
+    /// Gives `pending`'s inserted objects their permanent IDs, registers them, and makes their values and
+    /// current to-ones their committed state. The current to-ones stay the committed ones without being
+    /// kept until the object's relationships next change (``ManagedObject/commitCurrentToOneIDs()``).
+    /// Objects changed during the save commit the to-ones the save read instead.
+    ///
+    /// An object whose commit reads no other object's ID (no to-many, no change during the save; an
+    /// inserted object has no unresolved committed to-ones, which only loading gives) commits as it takes
+    /// its ID; the others commit once every ID is permanent. So a large save visits most objects once,
+    /// where a second pass over all of them cost a cache miss per object.
+    private func commitInserted(_ pending: PendingSave, permanentIDs: [AnyObjectID], duringSave: ChangesDuringSave) {
         let anyChanged = !duringSave.isEmpty
-        for object in pending.inserted {
-            let saved = anyChanged ? duringSave.savedRelationships(of: object) : nil
-            object.isBeingInserted = false
-            markCommitted(object, relationships: saved)
-            if let saved { object.commitToOneIDs(as: saved) } else { object.commitCurrentToOneIDs() }
-            object.committedVersion = 1
+        var readingOtherIDs: [ManagedObject] = []
+        registered.reserveCapacity(forAppending: pending.inserted.count)
+        for (object, permanent) in zip(pending.inserted, permanentIDs) {
+            object.objectID = permanent
+            registered.appendNew(object)
+            if anyChanged || object.entity.hasToMany {
+                readingOtherIDs.append(object)
+            } else {
+                commitInserted(object, saved: nil)
+            }
         }
+        for object in readingOtherIDs {
+            commitInserted(object, saved: anyChanged ? duringSave.savedRelationships(of: object) : nil)
+        }
+    }
+
+    /// Makes `object`'s values and to-ones (those of `saved` when it changed during the save) its
+    /// committed state, as the store's first version.
+    private func commitInserted(_ object: ManagedObject, saved: SharedSlice<RelationshipState>?) {
+        object.isBeingInserted = false
+        markCommitted(object, relationships: saved)
+        if let saved { object.commitToOneIDs(as: saved) } else { object.commitCurrentToOneIDs() }
+        object.committedVersion = 1
     }
 
     /// Makes `object`'s current attribute values (dropping the committed values it captured) and

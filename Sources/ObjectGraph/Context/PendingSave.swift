@@ -1,36 +1,59 @@
-/// The objects one save writes. Inserted objects have their stored values read once, packed a batch of
-/// objects to an array (``SlicePacker``): validation and the change set's snapshots use the same values.
-/// Updated objects have none read here: validation and the change set read only the attributes they
-/// check and the changed ones from the objects, one after the other with no suspension between, so
-/// both see the same values, and a change set of one changed attribute packs no copy of the others.
+/// The objects one save writes. Inserted objects are read a batch at a time (a packer's array of
+/// objects, ``SlicePacker``) for everything the save needs of them: their stored values and live to-one
+/// IDs, packed, and their snapshots for the change set, so validation, the change set and the store see
+/// the same values, and the objects are not visited again while out of the cache (a pass over many
+/// objects costs a cache miss per object, which instruction counts do not show). Updated objects have
+/// none read here: validation and the change set read only the attributes they check and the changed
+/// ones from the objects, one after the other with no suspension between, so both see the same values,
+/// and a change set of one changed attribute packs no copy of the others.
 struct PendingSave {
     /// Inserted objects that are not deleted again, in insertion order.
     let inserted: [ManagedObject]
-    /// The stored values of each of ``inserted``.
-    let insertedValues: [SharedSlice<AttributeValue>]
-    /// The live to-one destinations of each of ``inserted`` (see ``LiveIDs``).
-    let insertedToOneIDs: [SharedSlice<AnyObjectID?>]
+    /// The snapshot of each of ``inserted`` for the change set: its temporary ID, stored values and live
+    /// to-one destinations (see ``LiveIDs``).
+    let insertedSnapshots: [Snapshot]
+    /// The objects of ``inserted`` whose entities have to-many relationships, in the same order.
+    let insertedWithToMany: [ManagedObject]
     /// Persisted, changed objects that are not being deleted.
     let updated: [ManagedObject]
     /// Which IDs the change set may mention.
     let live: LiveIDs
 
-    /// Reads the inserted objects in one pass (each pass over many objects costs a cache miss per
-    /// object) and lists the updated ones.
+    /// Reads the inserted objects and lists the updated ones.
     init(inserted insertedSet: ObjectSet, changed changedSet: ObjectSet) {
         let live = LiveIDs(inserted: insertedSet)
+        let objects = insertedSet.objects
         var inserted: [ManagedObject] = []
+        var snapshots: [Snapshot] = []
+        var withToMany: [ManagedObject] = []
         var values = SlicePacker<AttributeValue>()
         var toOneIDs = SlicePacker<AnyObjectID?>()
-        inserted.reserveCapacity(insertedSet.objects.count)
-        values.reserveRuns(insertedSet.objects.count)
-        toOneIDs.reserveRuns(insertedSet.objects.count)
-        for object in insertedSet.objects where !object.isPendingDeletion {
-            inserted.append(object)
-            object.packStorableValues(into: &values)
-            live.packToOneIDs(of: object, into: &toOneIDs)
+        inserted.reserveCapacity(objects.count)
+        snapshots.reserveCapacity(objects.count)
+        var start = 0
+        while start < objects.count {
+            // A batch of objects is packed, then given its snapshots while its objects are still in the
+            // cache.
+            let batch = objects[start..<min(start + values.runsPerArray, objects.count)]
+            let first = inserted.count
+            values.reserveRuns(batch.count)
+            toOneIDs.reserveRuns(batch.count)
+            for object in batch where !object.isPendingDeletion {
+                inserted.append(object)
+                object.packStorableValues(into: &values)
+                live.packToOneIDs(of: object, into: &toOneIDs)
+            }
+            let (batchValues, batchToOneIDs) = (values.finish(), toOneIDs.finish())
+            for offset in batchValues.indices {
+                let object = inserted[first + offset]
+                let entity = object.entity
+                snapshots.append(Snapshot(
+                    id: object.objectID, entityName: entity.name, values: batchValues[offset], toOneIDs: batchToOneIDs[offset]))
+                if entity.hasToMany { withToMany.append(object) }
+            }
+            start = batch.endIndex
         }
-        (self.inserted, insertedValues, insertedToOneIDs, self.live) = (inserted, values.finish(), toOneIDs.finish(), live)
+        (self.inserted, insertedSnapshots, insertedWithToMany, self.live) = (inserted, snapshots, withToMany, live)
 
         updated = changedSet.objects.filter { !$0.isPendingDeletion && $0.lifecycle == .persisted }
     }
