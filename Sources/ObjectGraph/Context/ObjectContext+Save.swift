@@ -75,8 +75,11 @@ extension ObjectContext {
         do {
             try await applyDeleteRules(generation: generation)
             try await loadToManyCountedByValidation(generation: generation)
-            pending = PendingSave(inserted: inserted, changed: changed)
-            try validate(pending)
+            var failures: [ValidationFailure] = []
+            pending = try PendingSave(inserted: inserted, changed: changed) { object, values in
+                try validationRules.check(object, into: &failures) { values[$0] }
+            }
+            try validate(pending.updated, after: failures)
             changes = changeSet(pending)
         } catch is ContextWasReset {
             return []
@@ -186,15 +189,12 @@ extension ObjectContext {
         }
     }
 
-    /// Validates the objects of `pending`: inserted ones with their values read for the save, updated
-    /// ones reading the attributes validation checks from the objects.
-    private func validate(_ pending: PendingSave) throws {
-        var failures: [ValidationFailure] = []
-        for (object, index) in zip(pending.inserted, pending.insertedSnapshots.indices) {
-            let values = pending.insertedSnapshots[index].values
-            try validationRules.check(object, into: &failures) { values[$0] }
-        }
-        for object in pending.updated {
+    /// Validates the `updated` objects of a save, reading the attributes validation checks from the
+    /// objects, after its inserted objects broke the rules of `failures` (``PendingSave`` validates
+    /// those with the values it read for the save).
+    private func validate(_ updated: [ManagedObject], after failures: [ValidationFailure]) throws {
+        var failures = failures
+        for object in updated {
             try validationRules.check(object, into: &failures, value: object.attributeValue(at:))
         }
         if !failures.isEmpty { throw ObjectGraphError.validationFailed(failures) }

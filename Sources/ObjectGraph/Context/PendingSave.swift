@@ -1,8 +1,8 @@
 /// The objects one save writes. Inserted objects are read a batch at a time (a packer's array of
 /// objects, ``SlicePacker``) for everything the save needs of them: their stored values and live to-one
-/// IDs, packed, and their snapshots for the change set, so validation, the change set and the store see
-/// the same values, and the objects are not visited again while out of the cache (a pass over many
-/// objects costs a cache miss per object, which instruction counts do not show). Updated objects have
+/// IDs, packed, then their validation and their snapshots for the change set, so validation, the change
+/// set and the store see the same values, and the objects are not visited again while out of the cache
+/// (a pass over many objects costs a cache miss per object, which instruction counts do not show). Updated objects have
 /// none read here: validation and the change set read only the attributes they check and the changed
 /// ones from the objects, one after the other with no suspension between, so both see the same values,
 /// and a change set of one changed attribute packs no copy of the others.
@@ -19,8 +19,13 @@ struct PendingSave {
     /// Which IDs the change set may mention.
     let live: LiveIDs
 
-    /// Reads the inserted objects and lists the updated ones.
-    init(inserted insertedSet: ObjectSet, changed changedSet: ObjectSet) {
+    /// Reads the inserted objects, handing each to `validate` with its packed values, and lists the
+    /// updated ones.
+    /// - Throws: what `validate` throws.
+    init(
+        inserted insertedSet: ObjectSet, changed changedSet: ObjectSet,
+        validate: (ManagedObject, SharedSlice<AttributeValue>) throws -> Void
+    ) rethrows {
         let live = LiveIDs(inserted: insertedSet)
         let objects = insertedSet.objects
         var inserted: [ManagedObject] = []
@@ -32,8 +37,8 @@ struct PendingSave {
         snapshots.reserveCapacity(objects.count)
         var start = 0
         while start < objects.count {
-            // A batch of objects is packed, then given its snapshots while its objects are still in the
-            // cache.
+            // A batch of objects is packed, then validated and given its snapshots while its objects are
+            // still in the cache.
             let batch = objects[start..<min(start + values.runsPerArray, objects.count)]
             let first = inserted.count
             values.reserveRuns(batch.count)
@@ -46,6 +51,7 @@ struct PendingSave {
             let (batchValues, batchToOneIDs) = (values.finish(), toOneIDs.finish())
             for offset in batchValues.indices {
                 let object = inserted[first + offset]
+                try validate(object, batchValues[offset])
                 let entity = object.entity
                 snapshots.append(Snapshot(
                     id: object.objectID, entityName: entity.name, values: batchValues[offset], toOneIDs: batchToOneIDs[offset]))
