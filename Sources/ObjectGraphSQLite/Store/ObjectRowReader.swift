@@ -43,11 +43,19 @@ struct ObjectRowReader: RowBatchReader {
 
     mutating func read(_ statement: Statement) throws {
         let key = statement.int64(0)
-        let layout = try RowReader.layout(of: statement, key: key, schema: schema, table: table)
-        let row = row ?? StatementRow(statement: statement, layout: layout)
-        self.row = row
-        row.moveTo(key: key, layout: layout)
-        try batch.append(entityName: layout.entity.name, id: AnyObjectID(entityName: table.name, key: .integer(key)), row: row)
+        let row: StatementRow
+        // Rows of one entity come in runs: a row of the last row's entity keeps its layout, without
+        // looking the code up again.
+        if let current = self.row, current.layout.code == statement.int64(1) {
+            row = current
+            row.moveTo(key: key)
+        } else {
+            let layout = try RowReader.layout(of: statement, key: key, schema: schema, table: table)
+            row = self.row ?? StatementRow(statement: statement, layout: layout)
+            self.row = row
+            row.moveTo(key: key, layout: layout)
+        }
+        try batch.append(entityName: row.layout.entity.name, id: AnyObjectID(entityName: table.name, key: .integer(key)), row: row)
     }
 
     var pendingCount: Int { batch.count }

@@ -24,6 +24,11 @@ final class StatementRow: StoredRow {
         if self.layout !== layout { self.layout = layout }
     }
 
+    /// Makes the statement's current row, with `key`, of the last row's entity the row read.
+    func moveTo(key: Int64) {
+        self.key = key
+    }
+
     func value(at index: Int) throws -> AttributeValue {
         guard let read = layout.attributeReads[index] else { return .null }
         return try RowReader.value(statement, read, attribute: layout.entity.attributes[index], row: "\(layout.table)/\(key)")
