@@ -69,6 +69,30 @@ struct ViewModelTypeTests {
         #expect(thing.fields.contains { $0.name == "status" && $0.fieldType == "AttributeField<Status>" })
     }
 
+    @Test("The schema lists as never null the required, stored attributes held in non-optional standard types only")
+    func neverNull() throws {
+        let (context, diagnostics) = try TestModels.context("""
+            <entity name="Thing">
+                <attribute name="name" attributeType="String" minValueString="1"/>
+                <attribute name="count" attributeType="Integer 64" defaultValueString="0" usesScalarValueType="YES"/>
+                <attribute name="maybe" optional="YES" attributeType="Date"/>
+                <attribute name="status" attributeType="String" defaultValueString="open">
+                    <userInfo><entry key="swift.type" value="Status"/></userInfo>
+                </attribute>
+                <attribute name="kind" attributeType="String">
+                    <userInfo><entry key="swift.type" value="Kind"/></userInfo>
+                </attribute>
+                <attribute name="tags" attributeType="Transformable" customClassName="[String]"/>
+                <attribute name="scratch" transient="YES" attributeType="String"/>
+                <attribute name="link" attributeType="URI"/>
+            </entity>
+            """)
+        #expect(!diagnostics.containsErrors)
+        let thing = try #require(context?.entity("Thing"))
+        #expect(thing.attribute("kind")?.swiftType == "Kind?")
+        #expect(thing.schemaTrailer.last == #"attributesNeverNull: ["name", "count", "link"]"#)
+    }
+
     @Test("Relationships: inverse and delete-rule info; an inverse that does not point back is dropped with a warning")
     func relationships() throws {
         let (context, diagnostics) = try TestModels.context("""

@@ -7,7 +7,8 @@ final class Owner: ManagedObject, ManagedEntity {
     static let entity = EntityDescription(
         name: "Owner",
         attributes: [AttributeDescription(name: "name", type: .string, isOptional: false)],
-        relationships: [RelationshipDescription(name: "items", destination: "Item", inverse: "owner", isToMany: true)])
+        relationships: [RelationshipDescription(name: "items", destination: "Item", inverse: "owner", isToMany: true)],
+        attributesNeverNull: ["name"])
 
     var name: String {
         get { _name }
@@ -69,7 +70,8 @@ final class Item: ManagedObject, ManagedEntity {
             AttributeDescription(name: "code", type: .string),
             AttributeDescription(name: "ratio", type: .float),
         ],
-        relationships: [RelationshipDescription(name: "owner", destination: "Owner", inverse: "items")])
+        relationships: [RelationshipDescription(name: "owner", destination: "Owner", inverse: "items")],
+        attributesNeverNull: ["name", "quantity", "price", "score", "isActive", "created"])
 
     var name: String {
         get { _name }

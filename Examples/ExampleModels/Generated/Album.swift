@@ -41,6 +41,7 @@ public final class Album: ManagedObject, ManagedEntity {
                 RESTRelationshipMapping(relationship: "tracks", key: "tracks", path: RESTPath([.literal("/api/album/2/info?album_id="), .value(["identifier"])])),
             ],
         ),
+        attributesNeverNull: ["identifier", "title"],
     )
 
     /// Attribute `artist` (String, optional).

@@ -37,6 +37,7 @@ public final class Band: ManagedObject, ManagedEntity {
                 RESTRelationshipMapping(relationship: "discography", key: "discography", path: RESTPath([.literal("/api/band/3/discography?band_id="), .value(["identifier"])])),
             ],
         ),
+        attributesNeverNull: ["identifier", "name"],
     )
 
     /// Attribute `identifier` (Integer 64, required).

@@ -49,6 +49,7 @@ public final class Issue: ManagedObject, ManagedEntity {
                 RESTRelationshipMapping(relationship: "user", key: "user", foreignKey: "user_id", writesForeignKey: false),
             ],
         ),
+        attributesNeverNull: ["identifier", "number", "state", "title"],
     )
 
     /// Attribute `body` (String, optional).

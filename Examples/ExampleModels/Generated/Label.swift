@@ -36,6 +36,7 @@ public final class Label: ManagedObject, ManagedEntity {
                 RESTRelationshipMapping(relationship: "repository", key: "repository", foreignKey: "repository_id", writesForeignKey: false),
             ],
         ),
+        attributesNeverNull: ["color", "identifier", "isDefault", "name"],
     )
 
     /// Attribute `color` (String, required, default "ededed", matches `[0-9a-fA-F]{6}`).

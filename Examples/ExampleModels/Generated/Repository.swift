@@ -48,6 +48,7 @@ public final class Repository: ManagedObject, ManagedEntity {
                 RESTRelationshipMapping(relationship: "owner", key: "owner", foreignKey: "owner_id", writesForeignKey: false),
             ],
         ),
+        attributesNeverNull: ["fullName", "identifier", "isPrivate", "name", "openIssuesCount", "stargazersCount"],
     )
 
     /// Attribute `fullName` (String, required).

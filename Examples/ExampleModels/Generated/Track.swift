@@ -39,6 +39,7 @@ public final class Track: ManagedObject, ManagedEntity {
                 RESTRelationshipMapping(relationship: "album", key: "album", foreignKey: "album_id", writesForeignKey: false),
             ],
         ),
+        attributesNeverNull: ["duration", "identifier", "number", "title"],
     )
 
     /// Attribute `about` (String, optional).

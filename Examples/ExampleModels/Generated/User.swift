@@ -44,6 +44,7 @@ public final class User: ManagedObject, ManagedEntity {
                 RESTRelationshipMapping(relationship: "repositories", key: "repositories", path: RESTPath([.literal("/users/"), .value(["login"]), .literal("/repos")])),
             ],
         ),
+        attributesNeverNull: ["identifier", "login", "type"],
     )
 
     /// Attribute `avatarURL` (URI, optional).

@@ -1,5 +1,6 @@
 /// The `EntityDescription(...)` literal of an entity's view model, as the entity template writes it,
-/// without the REST mapping (which neither the schema hash nor a migration reads).
+/// without the REST mapping and the attributes the class never reads as null (which neither the schema
+/// hash nor a migration reads; no class of an earlier version exists).
 enum EntitySchemaLiteral {
     /// The literal, its continuation lines indented by `indent` spaces.
     static func text(of entity: EntityContext, indent: Int) -> String {
@@ -16,7 +17,8 @@ enum EntitySchemaLiteral {
             lines += entity.relationships.map { inner + "    " + $0.schemaLiteral + "," }
             lines.append(inner + "],")
         }
-        lines += entity.schemaTrailer.filter { !$0.hasPrefix("rest: ") }.map { inner + $0 + "," }
+        lines += entity.schemaTrailer.filter { !$0.hasPrefix("rest: ") && !$0.hasPrefix("attributesNeverNull: ") }
+            .map { inner + $0 + "," }
         lines.append(String(repeating: " ", count: indent) + ")")
         return lines.joined(separator: "\n")
     }

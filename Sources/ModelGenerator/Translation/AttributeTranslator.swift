@@ -15,6 +15,9 @@ struct AttributeTranslator {
         var isJSON: Bool
         /// Whether the model default was used as the initial value.
         var hasModelDefault: Bool
+        /// Whether reading the property never gives null: a non-optional property of a standard type
+        /// (whose `attributeValue` is never `.null`), listed in the schema's `attributesNeverNull`.
+        var readsNeverNull = false
     }
 
     /// The Swift names of the model's composite types, by composite name.
@@ -30,7 +33,7 @@ struct AttributeTranslator {
             let modelDefault = attribute.defaultValue.flatMap { ValueLiterals.initialValue($0, swiftType: mapping.swiftType) }
             return Storage(valueType: mapping.swiftType, isOptional: attribute.isOptional,
                            initialValue: attribute.isOptional ? modelDefault : (modelDefault ?? mapping.zeroValue),
-                           isJSON: false, hasModelDefault: modelDefault != nil)
+                           isJSON: false, hasModelDefault: modelDefault != nil, readsNeverNull: !attribute.isOptional)
         }
         switch attribute.type {
         case .transformable:

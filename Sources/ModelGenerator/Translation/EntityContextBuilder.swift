@@ -30,7 +30,8 @@ struct EntityContextBuilder {
             entityPropertyDeclaration: role.entityProperty(storage: storageName, options: options),
             overrideModifiers: (role.isFinal ? options.access : options.openAccess) + "override",
             schemaHeader: schemaHeader(entity, className: className, hasParent: role.hasParent),
-            schemaTrailer: schemaTrailer(entity) + (rest.map { ["rest: " + $0.mappingLiteral] } ?? []),
+            schemaTrailer: schemaTrailer(entity) + (rest.map { ["rest: " + $0.mappingLiteral] } ?? [])
+                + neverNullArgument(resolved.attributes),
             uniquenessConstraints: entity.uniquenessConstraints.map(\.propertyNames).filter { !$0.isEmpty },
             isAbstract: entity.isAbstract,
             parentName: role.hasParent ? entity.parentEntityName : nil,
@@ -95,6 +96,13 @@ struct EntityContextBuilder {
         let userInfo = UserInfoLiteral.argument(entity.userInfo)
         if !userInfo.isEmpty { parts.append(userInfo) }
         return parts
+    }
+
+    /// The `attributesNeverNull:` argument naming the stored attributes whose properties never read as
+    /// null, or nothing when there are none.
+    private func neverNullArgument(_ attributes: [ResolvedEntity.ResolvedAttribute]) -> [String] {
+        let names = attributes.filter { $0.storage.readsNeverNull && !$0.attribute.isTransient }.map(\.attribute.name)
+        return names.isEmpty ? [] : ["attributesNeverNull: [\(names.map(SwiftSource.string).joined(separator: ", "))]"]
     }
 
     private func attributeContext(_ resolved: ResolvedEntity.ResolvedAttribute, index: Int, in entity: Entity) -> AttributeContext {

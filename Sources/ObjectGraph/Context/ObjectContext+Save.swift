@@ -77,6 +77,7 @@ extension ObjectContext {
             try await loadToManyCountedByValidation(generation: generation)
             var failures: [ValidationFailure] = []
             pending = try PendingSave(inserted: inserted, changed: changed) { object, values in
+                guard validationRules.canFail(object) else { return }
                 try validationRules.check(object, into: &failures) { values[$0] }
             }
             try validate(pending.updated, after: failures)
@@ -189,12 +190,12 @@ extension ObjectContext {
         }
     }
 
-    /// Validates the `updated` objects of a save, reading the attributes validation checks from the
-    /// objects, after its inserted objects broke the rules of `failures` (``PendingSave`` validates
-    /// those with the values it read for the save).
+    /// Validates the `updated` objects of a save that can fail, reading the attributes validation checks
+    /// from the objects, after its inserted objects broke the rules of `failures` (``PendingSave``
+    /// validates those with the values it read for the save).
     private func validate(_ updated: [ManagedObject], after failures: [ValidationFailure]) throws {
         var failures = failures
-        for object in updated {
+        for object in updated where validationRules.canFail(object) {
             try validationRules.check(object, into: &failures, value: object.attributeValue(at:))
         }
         if !failures.isEmpty { throw ObjectGraphError.validationFailed(failures) }

@@ -58,7 +58,7 @@ public final class ObjectContext {
     var misuse: ObjectGraphError?
     /// Counts ``reset()`` calls, so work that awaited something can tell the context was reset meanwhile.
     var resetGeneration = 0
-    let validationRules = ValidationRules()
+    let validationRules: ValidationRules
     /// The observers of ``changes``.
     let changeHub = ContextChangeHub()
     /// The store's changes this context has not merged yet, while it merges automatically.
@@ -82,6 +82,7 @@ public final class ObjectContext {
         }
         self.store = store
         self.model = model
+        validationRules = ValidationRules(model: model)
         link.context = self
         observeStore()
     }

@@ -21,18 +21,32 @@ final class ValidationPlan: Sendable {
 
     /// The stored (non-transient) attributes that can fail validation: required ones and those with rules.
     let attributes: [Attribute]
+    /// ``attributes`` without the required ones that the entity's class never reads as null
+    /// (``EntityDescription/attributesNeverNull``) and that have no other rule: what instances of that
+    /// class can fail.
+    let attributesOfEntityClass: [Attribute]
     /// Indices of the required, stored to-one relationships.
     let requiredToOnes: [Int]
     /// The stored to-many relationships with a count rule.
     let countedToManys: [CountedToMany]
+    /// Whether an object of the entity can fail validation at all.
+    let checksAnything: Bool
+    /// Whether an instance of the entity's class can fail validation at all.
+    let checksEntityClass: Bool
 
-    init(attributes: [AttributeDescription], relationships: [RelationshipDescription]) {
-        self.attributes = attributes.indices.compactMap { index in
+    /// A plan for an entity with `attributes` and `relationships`, whose class never reads the attributes
+    /// named in `neverNull` as null.
+    init(attributes: [AttributeDescription], relationships: [RelationshipDescription], neverNull: Set<String>) {
+        let checked = attributes.indices.compactMap { index -> Attribute? in
             let attribute = attributes[index]
             let hasValueRules = attribute.minimum != nil || attribute.maximum != nil || attribute.regularExpression != nil
             // An optional attribute without rules accepts every value.
             guard !attribute.isTransient, !attribute.isOptional || hasValueRules else { return nil }
             return Attribute(index: index, isOptional: attribute.isOptional, hasValueRules: hasValueRules)
+        }
+        self.attributes = checked
+        attributesOfEntityClass = neverNull.isEmpty ? checked : checked.filter { attribute in
+            attribute.hasValueRules || !neverNull.contains(attributes[attribute.index].name)
         }
         requiredToOnes = relationships.indices.filter { index in
             let relationship = relationships[index]
@@ -46,5 +60,8 @@ final class ValidationPlan: Sendable {
             guard minimum > 0 || maximum != nil else { return nil }
             return CountedToMany(index: index, minimum: minimum, maximum: maximum, isOptional: relationship.isOptional)
         }
+        let checksRelationships = !requiredToOnes.isEmpty || !countedToManys.isEmpty
+        checksAnything = checksRelationships || !checked.isEmpty
+        checksEntityClass = checksRelationships || !attributesOfEntityClass.isEmpty
     }
 }

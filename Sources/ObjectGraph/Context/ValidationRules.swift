@@ -4,6 +4,20 @@ import Foundation
 /// to-many counts), checked against objects before a save. Caches compiled regular expressions.
 final class ValidationRules {
     private var expressions: [String: NSRegularExpression] = [:]
+    /// Whether every object is an instance of its entity's own class, so that the attributes the class
+    /// never reads as null need no null check (``ValidationPlan/attributesOfEntityClass``).
+    private let objectsAreOfEntityClasses: Bool
+
+    /// Rules for the objects of `model`.
+    init(model: ManagedObjectModel) {
+        objectsAreOfEntityClasses = model.instantiatesEntityClasses
+    }
+
+    /// Whether `object` can fail validation at all, so that a save asks ``check(_:into:value:)`` about it.
+    func canFail(_ object: ManagedObject) -> Bool {
+        let plan = object.entity.validationPlan
+        return objectsAreOfEntityClasses ? plan.checksEntityClass : plan.checksAnything
+    }
 
     /// Appends every rule `object` breaks to `failures`, reading the attribute at an index with `value`
     /// (from values read for the save, or from the object itself). To-many counts are checked for loaded
@@ -15,7 +29,7 @@ final class ValidationRules {
         }
         let entity = object.entity
         let plan = entity.validationPlan
-        for attribute in plan.attributes {
+        for attribute in objectsAreOfEntityClasses ? plan.attributesOfEntityClass : plan.attributes {
             let value = value(attribute.index)
             if value.isNull {
                 if !attribute.isOptional { fail(entity.attributes[attribute.index].name, .missingValue) }

@@ -38,6 +38,10 @@ public struct ManagedObjectModel: Sendable {
     /// The schema.
     public let schema: ModelDescription
     private let classesByEntity: [String: any ManagedEntity.Type]
+    /// Whether each entity's objects are instances of the class whose ``ManagedEntity/entity`` it is, so
+    /// that what a class states about its own storage (``EntityDescription/attributesNeverNull``) holds
+    /// for them: true for a model made from classes, false for one made from a schema and one class.
+    let instantiatesEntityClasses: Bool
 
     /// Creates a model from entity classes; each class contributes its ``ManagedEntity/entity``.
     /// `history` is the model's version history (its last version is this model), which stores use to
@@ -54,6 +58,7 @@ public struct ManagedObjectModel: Sendable {
             table[type.entity.name] = type
         }
         self.classesByEntity = table
+        self.instantiatesEntityClasses = true
     }
 
     /// Creates a model for a schema known only at run time (tools, property tests): every entity of
@@ -69,6 +74,7 @@ public struct ManagedObjectModel: Sendable {
     public init(schema: ModelDescription, objectClass: any ManagedEntity.Type) {
         self.schema = schema
         self.classesByEntity = Dictionary(schema.entities.map { ($0.name, objectClass) }, uniquingKeysWith: { first, _ in first })
+        self.instantiatesEntityClasses = false
     }
 
     /// What makes objects of the entity called `entityName`, to look the entity up once for many objects.

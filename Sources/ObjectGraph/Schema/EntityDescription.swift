@@ -37,6 +37,12 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
     /// Indices (into ``relationships``) of the to-one relationships, in order. Snapshots and change sets
     /// carry to-one destinations aligned with this list.
     public let toOneRelationshipIndices: [Int]
+    /// The names of the attributes that the entity's class holds in non-optional properties of a
+    /// standard type (`String`, a number, `Bool`, `Date`, `Data`, `UUID`, `URL`), so that reading one never
+    /// gives ``AttributeValue/null``. Generated code lists them; validation does not check such an
+    /// attribute for null when the object is an instance of that class (a model made from classes) and
+    /// the attribute has no other rule. Not part of the schema: equality and version hashes ignore it.
+    public let attributesNeverNull: [String]
 
     /// Indices of the attributes that are not transient, precomputed for loading objects.
     let storedAttributeIndices: [Int]
@@ -79,7 +85,8 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
         uniquenessConstraints: [[String]] = [],
         indexes: [IndexDescription] = [],
         userInfo: UserInfo = [:],
-        rest: RESTEntityMapping? = nil
+        rest: RESTEntityMapping? = nil,
+        attributesNeverNull: [String] = []
     ) {
         self.name = name
         self.className = className ?? name
@@ -91,13 +98,15 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
         self.indexes = indexes
         self.userInfo = userInfo
         self.rest = rest
+        self.attributesNeverNull = attributesNeverNull
         self.storedAttributeIndices = attributes.indices.filter { !attributes[$0].isTransient }
         self.attributeIndexByName = Self.firstIndexByName(attributes.map(\.name))
         self.relationshipIndexByName = Self.firstIndexByName(relationships.map(\.name))
         self.relationshipNames = relationships.map(\.name)
         let toOnes = relationships.indices.filter { !relationships[$0].isToMany }
         self.hasToMany = toOnes.count < relationships.count
-        self.validationPlan = ValidationPlan(attributes: attributes, relationships: relationships)
+        self.validationPlan = ValidationPlan(attributes: attributes, relationships: relationships,
+                                             neverNull: Set(attributesNeverNull))
         self.relationshipIsToMany = relationships.map(\.isToMany)
         self.attributeIsTransient = attributes.map(\.isTransient)
         self.hasTransientAttributes = attributes.contains(where: \.isTransient)

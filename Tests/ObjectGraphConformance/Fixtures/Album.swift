@@ -19,6 +19,7 @@ public final class Album: ManagedObject, ManagedEntity {
             RelationshipDescription(name: "band", destination: "Band", inverse: "albums"),
             RelationshipDescription(name: "tracks", destination: "Track", inverse: "album", isToMany: true, isOrdered: true, maxCount: 30, deleteRule: .cascade),
         ],
+        attributesNeverNull: ["title", "year", "isLive"],
     )
 
     /// Attribute `title` (String, required, matches `[^\n]+`).

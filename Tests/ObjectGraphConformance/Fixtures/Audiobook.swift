@@ -21,6 +21,7 @@ public final class Audiobook: Media {
             entityKey: "type",
             entityValue: "Audiobook",
         ),
+        attributesNeverNull: ["title"],
     )
 
     /// The schema of entity `Audiobook`; a subclass returns its own.

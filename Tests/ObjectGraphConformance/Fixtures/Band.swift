@@ -22,6 +22,7 @@ public final class Band: ManagedObject, ManagedEntity {
             RelationshipDescription(name: "influencedBy", destination: "Band", inverse: "influences", isToMany: true, deleteRule: .noAction),
         ],
         uniquenessConstraints: [["name"]],
+        attributesNeverNull: ["name", "rating", "isActive"],
     )
 
     /// Attribute `name` (String, required, length 1...60).

@@ -14,6 +14,7 @@ public final class Label: ManagedObject, ManagedEntity {
         relationships: [
             RelationshipDescription(name: "bands", destination: "Band", inverse: "label", isToMany: true, deleteRule: .deny),
         ],
+        attributesNeverNull: ["name"],
     )
 
     /// Attribute `name` (String, required).

@@ -16,6 +16,7 @@ public final class Manager: ManagedObject, ManagedEntity {
         relationships: [
             RelationshipDescription(name: "band", destination: "Band", inverse: "manager"),
         ],
+        attributesNeverNull: ["name"],
     )
 
     /// Attribute `name` (String, required).

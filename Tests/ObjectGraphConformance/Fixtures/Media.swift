@@ -19,6 +19,7 @@ open class Media: ManagedObject, ManagedEntity {
             ],
             entityKey: "type",
         ),
+        attributesNeverNull: ["title"],
     )
 
     /// The schema of entity `Media`; a subclass returns its own.

@@ -28,6 +28,7 @@ public final class Podcast: Media {
             entityKey: "type",
             entityValue: "podcast",
         ),
+        attributesNeverNull: ["title", "episodeCount", "identifier"],
     )
 
     /// The schema of entity `Podcast`; a subclass returns its own.

@@ -14,6 +14,7 @@ public final class Tag: ManagedObject, ManagedEntity {
             RelationshipDescription(name: "tracks", destination: "Track", inverse: "tags", isToMany: true),
         ],
         uniquenessConstraints: [["name"]],
+        attributesNeverNull: ["name"],
     )
 
     /// Attribute `name` (String, required, matches `[a-z][a-z0-9-]*`).

@@ -17,6 +17,7 @@ public final class Track: ManagedObject, ManagedEntity {
             RelationshipDescription(name: "album", destination: "Album", inverse: "tracks", isOptional: false),
             RelationshipDescription(name: "tags", destination: "Tag", inverse: "tracks", isToMany: true),
         ],
+        attributesNeverNull: ["title", "duration"],
     )
 
     /// Attribute `title` (String, required, length 1...).

@@ -13,6 +13,7 @@ final class Continent: ManagedObject, ManagedEntity {
         relationships: [
             RelationshipDescription(name: "countries", destination: "Country", inverse: "continent", isToMany: true, isOptional: false),
         ],
+        attributesNeverNull: ["numericISO3166Code"],
     )
 
     /// Attribute `numericISO3166Code` (Integer 16, required, default 0).

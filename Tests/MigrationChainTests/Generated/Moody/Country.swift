@@ -20,6 +20,7 @@ final class Country: ManagedObject, ManagedEntity {
         ],
         uniquenessConstraints: [["numericISO3166Code", "uniquenessDummy"]],
         indexes: [IndexDescription(name: "compound_markedForDeletionDate_updatedAt", elements: [IndexDescription.Element(property: "markedForDeletionDate"), IndexDescription.Element(property: "updatedAt")])],
+        attributesNeverNull: ["numberOfMoods", "numericISO3166Code", "uniquenessDummy", "updatedAt"],
     )
 
     /// Attribute `markedForDeletionDate` (Date, optional).

@@ -22,6 +22,7 @@ final class Mood: ManagedObject, ManagedEntity {
             RelationshipDescription(name: "country", destination: "Country", inverse: "moods"),
         ],
         indexes: [IndexDescription(name: "compound_markedForRemoteDeletion_markedForDeletionDate_date", elements: [IndexDescription.Element(property: "markedForRemoteDeletion"), IndexDescription.Element(property: "markedForDeletionDate"), IndexDescription.Element(property: "date")])],
+        attributesNeverNull: ["date", "markedForRemoteDeletion", "rating"],
     )
 
     /// Attribute `colors` (Transformable, optional).

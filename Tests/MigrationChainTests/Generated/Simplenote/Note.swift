@@ -24,6 +24,7 @@ final class Note: SPManagedObject {
             AttributeDescription(name: "systemTags", type: .string, userInfo: ["spOverride": "jsonlist"]),
             AttributeDescription(name: "tags", type: .string, userInfo: ["spOverride": "jsonlist"]),
         ],
+        attributesNeverNull: ["content", "creationDate", "deleted", "lastPosition", "modificationDate", "pinned", "publishURL", "shareURL"],
     )
 
     /// The schema of entity `Note`; a subclass returns its own.

@@ -17,6 +17,7 @@ final class Preferences: ManagedObject, ManagedEntity {
             AttributeDescription(name: "subscription_platform", type: .string),
             AttributeDescription(name: "was_sustainer", type: .boolean, isOptional: false, defaultValue: .bool(false)),
         ],
+        attributesNeverNull: ["was_sustainer"],
     )
 
     /// Attribute `analytics_enabled` (Boolean, optional, default true).

@@ -13,6 +13,7 @@ public final class Event: ManagedObject, ManagedEntity {
             AttributeDescription(name: "title", type: .string, isOptional: false, defaultValue: .string("Untitled")),
         ],
         indexes: [IndexDescription(name: "byTimeStampIndex", elements: [IndexDescription.Element(property: "timeStamp", ascending: false)])],
+        attributesNeverNull: ["timeStamp", "title"],
     )
 
     /// Attribute `note` (String, optional).
