@@ -230,10 +230,20 @@ extension ObjectContext {
         }
         if !gone.isEmpty { forgetReferences(to: gone) }
         duringSave.keepChanges(in: self)
-        // Objects inserted, changed or deleted while the store was saving stay pending.
-        inserted.keep { $0.lifecycle == .inserted }
+        // Objects inserted, changed or deleted while the store was saving stay pending. When nothing
+        // changed meanwhile and the save wrote every listed object, none stays: no object is asked.
+        let savedAllListed = duringSave.isEmpty
+        if savedAllListed && inserted.objects.count == pending.inserted.count {
+            inserted.removeAll()
+        } else {
+            inserted.keep { $0.lifecycle == .inserted }
+        }
         insertedListChanged()
-        changed.keep { $0.isTouched && $0.lifecycle == .persisted }
+        if savedAllListed && changed.objects.count == pending.updated.count {
+            changed.removeAll()
+        } else {
+            changed.keep { $0.isTouched && $0.lifecycle == .persisted }
+        }
         deleted.keep { $0.lifecycle != .gone }
         keepPendingRelationshipChanges(replacing: temporaryIDs, gone: gone)
     }
