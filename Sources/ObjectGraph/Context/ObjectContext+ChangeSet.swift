@@ -33,26 +33,22 @@ extension ObjectContext {
     }
 
     /// Appends an update for every object of `pending.updated` that differs from its committed state.
-    /// The attribute changes of a packer's array of objects at a time share one array, and each object
-    /// is visited once for them (a separate pass over a large save costs a cache miss per object).
+    /// The attribute changes of a packer's array of objects at a time share one array; each object's
+    /// to-one changes are read when its update is built, which needs the packed changes first.
     private func appendUpdates(of pending: PendingSave, to updates: inout [UpdatedObject]) {
         let (objects, live) = (pending.updated, pending.live)
         var attributeChanges = SlicePacker<AttributeChange>()
-        var toOneChanges: [[ToOneChange]] = []
         var start = 0
         while start < objects.count {
             let chunk = start..<min(start + attributeChanges.runsPerArray, objects.count)
             attributeChanges.reserveRuns(chunk.count)
-            toOneChanges.removeAll(keepingCapacity: true)
             for index in chunk {
-                let object = objects[index]
-                packAttributeChanges(of: object, into: &attributeChanges)
-                toOneChanges.append(self.toOneChanges(of: object, live: live))
+                packAttributeChanges(of: objects[index], into: &attributeChanges)
             }
             for (index, attributes) in zip(chunk, attributeChanges.finish()) {
-                let toOnes = toOneChanges[index - chunk.lowerBound]
-                guard !attributes.isEmpty || !toOnes.isEmpty else { continue }
                 let object = objects[index]
+                let toOnes = toOneChanges(of: object, live: live)
+                guard !attributes.isEmpty || !toOnes.isEmpty else { continue }
                 updates.append(UpdatedObject(
                     id: object.objectID, entityName: object.entity.name, attributes: attributes, toOnes: toOnes,
                     readVersion: object.committedVersion))
