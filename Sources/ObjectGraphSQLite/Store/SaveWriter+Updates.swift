@@ -70,17 +70,20 @@ extension SaveWriter {
     }
 
     /// Binds the new values of the changed columns of `updates[row]` to the parameters from `first` on,
-    /// in the order of its ``UpdateShape``; returns the parameter after them.
+    /// in the order of its ``UpdateShape``; returns the parameter after them. The changes are read by
+    /// position in place: iterating them retained and released their storage for every row.
     private func bindChanges(
         of updates: [UpdatedObject], row: Int, layout: EntityLayout, to statement: Statement, from first: Int32
     ) throws -> Int32 {
         var parameter = first
-        for change in updates[row].attributes where layout.attributeColumns[change.index] != nil {
-            statement.bind(change.value, at: parameter)
+        for position in 0..<updates[row].attributes.count
+        where layout.attributeColumns[updates[row].attributes[position].index] != nil {
+            statement.bind(updates[row].attributes[position].value, at: parameter)
             parameter += 1
         }
-        for change in updates[row].toOnes {
-            statement.bind(try change.destination.map { .integer(try self.key(of: $0)) } ?? .null, at: parameter)
+        for position in updates[row].toOnes.indices {
+            let destination = updates[row].toOnes[position].destination
+            statement.bind(try destination.map { .integer(try self.key(of: $0)) } ?? .null, at: parameter)
             parameter += 1
         }
         return parameter
