@@ -61,7 +61,9 @@ struct PendingSave {
         }
         (self.inserted, insertedSnapshots, insertedWithToMany, self.live) = (inserted, snapshots, withToMany, live)
 
-        updated = changedSet.objects.filter { !$0.isPendingDeletion && $0.lifecycle == .persisted }
+        // Usually every changed object is saved: the list is then shared, not filtered into a copy.
+        let isSaved = { (object: ManagedObject) in !object.isPendingDeletion && object.lifecycle == .persisted }
+        updated = changedSet.objects.allSatisfy(isSaved) ? changedSet.objects : changedSet.objects.filter(isSaved)
     }
 }
 
