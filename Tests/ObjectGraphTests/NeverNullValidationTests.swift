@@ -38,6 +38,11 @@ import Testing
         private var _code = "ab"
         private var _label: String?
 
+        convenience init(context: ObjectContext) {
+            self.init(entity: Self.entity)
+            context.insert(self)
+        }
+
         override func attributeValue(at index: Int) -> AttributeValue {
             switch index {
             case 0: _title.attributeValue
@@ -113,8 +118,7 @@ import Testing
     @Test func aRequiredAttributeThatCanBeNilFailsTheSaveOfAnInsertedObject() async throws {
         let store = InMemoryStore(model: Self.model.schema)
         let context = try ObjectContext(store: store, model: Self.model)
-        let note = Note(entity: Note.entity)
-        context.insert(note)
+        let note = Note(context: context)
         note.title = "Groceries"
         let failures = try await failures(saving: context)
         #expect(failures == [ValidationFailure(objectID: note.objectID, entityName: "Note", property: "subtitle", kind: .missingValue)])
@@ -125,8 +129,7 @@ import Testing
     @Test func aRequiredAttributeThatCanBeNilFailsTheSaveOfAnUpdatedObject() async throws {
         let store = InMemoryStore(model: Self.model.schema)
         let writer = try ObjectContext(store: store, model: Self.model)
-        let note = Note(entity: Note.entity)
-        writer.insert(note)
+        let note = Note(context: writer)
         note.subtitle = "milk, eggs"
         try await writer.save()
 
