@@ -89,11 +89,9 @@ struct MergePlan {
 
     /// The index of the to-many inverse of the to-one at `index` of `entity`, in its destination entity.
     private func inverseToManyIndex(of index: Int, in entity: EntityDescription) -> Int? {
-        let relationship = entity.relationships[index]
-        guard let inverseName = relationship.inverseName,
-              let destination = model.entity(named: relationship.destinationEntityName),
-              let inverse = destination.relationshipIndex(named: inverseName),
-              destination.relationships[inverse].isToMany else { return nil }
+        guard let destination = model.entity(named: entity.relationships[index].destinationEntityName),
+              let inverse = entity.inverseIndex(ofRelationshipAt: index, in: destination),
+              destination.relationshipIsToMany[inverse] else { return nil }
         return inverse
     }
 }

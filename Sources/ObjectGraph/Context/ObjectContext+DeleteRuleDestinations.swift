@@ -15,10 +15,10 @@ extension ObjectContext {
               !storeCanLoad(relationshipAt: index, of: object) else {
             return object.loadedDestinations(at: index)
         }
-        guard let inverseName = relationship.inverseName else { return [] }
+        guard relationship.inverseName != nil else { return [] }
         return (registered.objects + inserted.objects).filter { candidate in
             guard candidate !== object, model.schema.isEntity(candidate.entity.name, kindOf: relationship.destinationEntityName),
-                  let inverse = candidate.entity.relationshipIndex(named: inverseName) else { return false }
+                  let inverse = object.entity.inverseIndex(ofRelationshipAt: index, in: candidate.entity) else { return false }
             return candidate.loadedDestinations(at: inverse).contains { $0 === object }
         }
     }

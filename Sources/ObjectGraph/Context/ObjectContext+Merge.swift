@@ -223,12 +223,12 @@ extension ObjectContext {
             let currentIDs = Set(members.map(\.objectID))
             for member in members where !committedSet.contains(member.objectID) { pending.add(member) }
             for id in committed where !currentIDs.contains(id) { pending.remove(id) }
-        } else if let inverseName = owner.entity.relationships[index].inverseName {
+        } else if owner.entity.relationships[index].inverseName != nil {
             // Membership is each member's to-one: members that joined or left by a pending edit.
-            for member in members where member.lifecycle == .inserted || joinedByEdit(member, inverseName, owner) {
+            for member in members where member.lifecycle == .inserted || joinedByEdit(member, owner, index) {
                 pending.add(member)
             }
-            for object in changed.objects where leftByEdit(object, inverseName, owner) {
+            for object in changed.objects where leftByEdit(object, owner, index) {
                 pending.remove(object.objectID)
             }
         }
@@ -237,14 +237,16 @@ extension ObjectContext {
         pendingToMany[key] = pending.added.isEmpty && pending.removed.isEmpty ? nil : pending
     }
 
-    private func joinedByEdit(_ member: ManagedObject, _ inverseName: String, _ owner: ManagedObject) -> Bool {
-        guard member.isTouched, let inverse = member.entity.relationshipIndex(named: inverseName) else { return false }
+    /// Whether `member` joined the to-many at `index` of `owner` by changing its inverse to-one.
+    private func joinedByEdit(_ member: ManagedObject, _ owner: ManagedObject, _ index: Int) -> Bool {
+        guard member.isTouched, let inverse = owner.entity.inverseIndex(ofRelationshipAt: index, in: member.entity) else { return false }
         return member.toOneID(at: inverse) == owner.objectID && member.committedToOneID(at: inverse) != owner.objectID
     }
 
-    private func leftByEdit(_ object: ManagedObject, _ inverseName: String, _ owner: ManagedObject) -> Bool {
-        guard let inverse = object.entity.relationshipIndex(named: inverseName),
-              !object.entity.relationships[inverse].isToMany else { return false }
+    /// Whether `object` left the to-many at `index` of `owner` by changing its inverse to-one.
+    private func leftByEdit(_ object: ManagedObject, _ owner: ManagedObject, _ index: Int) -> Bool {
+        guard let inverse = owner.entity.inverseIndex(ofRelationshipAt: index, in: object.entity),
+              !object.entity.relationshipIsToMany[inverse] else { return false }
         return object.committedToOneID(at: inverse) == owner.objectID && object.toOneID(at: inverse) != owner.objectID
     }
 }

@@ -80,18 +80,18 @@ extension ManagedObject {
         }
     }
 
-    /// Removes `member` from relationship `name` of `reference` (an object, or an unregistered ID whose
-    /// entity is `entityName`).
-    private func removeSide(of reference: ObjectReference, relationship name: String, entityName: String, member: ManagedObject) {
+    /// Removes `member` from the inverse of relationship `index` on `reference` (an object, or an
+    /// unregistered ID of the relationship's destination entity).
+    private func removeSide(of reference: ObjectReference, inverseOf index: Int, member: ManagedObject) {
         switch reference {
         case .object(let object):
-            guard let index = object.entity.relationshipIndex(named: name) else { return }
-            object.sideRemove(member, at: index)
+            guard let inverse = entity.inverseIndex(ofRelationshipAt: index, in: object.entity) else { return }
+            object.sideRemove(member, at: inverse)
         case .id(let id):
-            guard let context, let entity = context.model.schema.entity(named: entityName),
-                  let index = entity.relationshipIndex(named: name) else { return }
-            let key = context.pendingKey(id, entity: entity, relationshipIndex: index)
-            if entity.relationships[index].isToMany {
+            guard let context, let destination = context.model.schema.entity(named: entity.relationships[index].destinationEntityName),
+                  let inverse = entity.inverseIndex(ofRelationshipAt: index, in: destination) else { return }
+            let key = context.pendingKey(id, entity: destination, relationshipIndex: inverse)
+            if destination.relationshipIsToMany[inverse] {
                 context.notePending(key) { $0.remove(member.objectID) }
             } else {
                 context.pendingToOne[key] = .some(nil)
@@ -99,17 +99,15 @@ extension ManagedObject {
         }
     }
 
-    /// Adds `member` to relationship `name` of `owner`; a to-one of `owner` first gives up its previous
-    /// destination, whose inverse (`inverseName`) loses `owner`. `isAbsent` as for ``sideAdd``.
-    private func addSide(
-        to owner: ManagedObject, relationship name: String, inverseName: String, member: ManagedObject, isAbsent: Bool = false
-    ) {
-        guard let index = owner.entity.relationshipIndex(named: name) else { return }
-        if !owner.entity.relationshipIsToMany[index], let previous = owner.toOneReference(at: index) {
-            if previous.refers(to: member) { return }
-            removeSide(of: previous, relationship: inverseName, entityName: entity.name, member: owner)
+    /// Adds `self` to the inverse of relationship `index` on `owner`; a to-one inverse first gives up
+    /// its previous destination, whose own inverse loses `owner`. `isAbsent` as for ``sideAdd``.
+    private func addSide(to owner: ManagedObject, inverseOf index: Int, isAbsent: Bool = false) {
+        guard let inverse = entity.inverseIndex(ofRelationshipAt: index, in: owner.entity) else { return }
+        if !owner.entity.relationshipIsToMany[inverse], let previous = owner.toOneReference(at: inverse) {
+            if previous.refers(to: self) { return }
+            owner.removeSide(of: previous, inverseOf: inverse, member: owner)
         }
-        owner.sideAdd(member, at: index, position: nil, isAbsent: isAbsent)
+        owner.sideAdd(self, at: inverse, position: nil, isAbsent: isAbsent)
     }
 
     /// Makes `self` and `other` belong to the same context, inserting a detached one into the other's.
@@ -140,41 +138,30 @@ extension ManagedObject {
             return
         }
         sideSetToOne(value, at: index)
-        // Read field by field: a copy of the whole description costs a retain and release per string.
-        guard let inverseName = entity.relationships[index].inverseName else { return }
-        if let old {
-            removeSide(of: old, relationship: inverseName, entityName: entity.relationships[index].destinationEntityName, member: self)
-        }
-        if let value {
-            // `value` was not this to-one's destination, so `self` is not in its inverse.
-            addSide(to: value, relationship: inverseName, inverseName: entity.relationships[index].name, member: self, isAbsent: true)
-        }
+        if let old { removeSide(of: old, inverseOf: index, member: self) }
+        // `value` was not this to-one's destination, so `self` is not in its inverse.
+        if let value { addSide(to: value, inverseOf: index, isAbsent: true) }
     }
 
     /// Adds `member` to the to-many at `index` (at `position` for ordered ones, moving it if present).
     func linkToMany(_ member: ManagedObject, at index: Int, position: Int? = nil) {
         joinContext(with: member)
-        let relationship = entity.relationships[index]
         if case .toMany(let members) = relationshipStates[index], position == nil,
            members.contains(where: { $0 === member }) {
             return
         }
         sideAdd(member, at: index, position: position)
-        guard let inverseName = relationship.inverseName else { return }
-        addSide(to: member, relationship: inverseName, inverseName: relationship.name, member: self)
+        addSide(to: member, inverseOf: index)
     }
 
     /// Removes `member` from the to-many at `index` and `self` from the member's inverse.
     func unlinkToMany(_ member: ManagedObject, at index: Int) {
-        let relationship = entity.relationships[index]
         sideRemove(member, at: index)
-        guard let inverseName = relationship.inverseName else { return }
-        removeSide(of: .object(member), relationship: inverseName, entityName: member.entity.name, member: self)
+        removeSide(of: .object(member), inverseOf: index, member: self)
     }
 
     /// Removes `self` from the inverse of relationship `index` on `destination` (the Nullify rule).
     func nullifyInverse(of index: Int, on destination: ManagedObject) {
-        guard let inverseName = entity.relationships[index].inverseName else { return }
-        removeSide(of: .object(destination), relationship: inverseName, entityName: destination.entity.name, member: self)
+        removeSide(of: .object(destination), inverseOf: index, member: self)
     }
 }

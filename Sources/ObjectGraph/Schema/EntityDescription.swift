@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The static description of one entity: its attributes and relationships (inherited first, then its
 /// own), constraints, indexes, userInfo and optional REST mapping.
 ///
@@ -73,6 +75,12 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
     private let relationshipNames: [String]
     /// For each relationship, its position in ``toOneRelationshipIndices``, or `nil` for a to-many.
     private let toOneSlotByRelationshipIndex: [Int?]
+    /// A number no other entity description of the process has, so a resolved inverse can name the
+    /// destination it was resolved against without referring to it (``InverseIndices``).
+    let serial: Int
+    /// Where each relationship's inverse is, resolved when a model containing the entity is built.
+    let inverseIndices: InverseIndices
+    private static let serials = Atomic<Int>(0)
 
     /// Creates an entity description and precomputes its lookup tables.
     public init(
@@ -116,6 +124,8 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
         for (slot, index) in toOnes.enumerated() { slots[index] = slot }
         self.toOneSlotByRelationshipIndex = slots
         self.loadedRelationshipStates = SharedSlice(relationships.map { $0.isToMany ? .toManyFault : .committedToOneFault })
+        self.serial = Self.serials.add(1, ordering: .relaxed).newValue
+        self.inverseIndices = InverseIndices(hasInverse: relationships.map { $0.inverseName != nil })
     }
 
     private static func firstIndexByName(_ names: [String]) -> [String: Int] {

@@ -57,6 +57,13 @@ public final class ModelDescription: Sendable, CustomStringConvertible {
             }
         }
         self.carriesToManyChangesByName = carries
+        for entity in entities {
+            for (index, relationship) in entity.relationships.enumerated() where relationship.inverseName != nil {
+                guard let destination = indexByName[relationship.destinationEntityName].map({ entities[$0] }) else { continue }
+                entity.inverseIndices.resolve(relationshipAt: index, in: destination,
+                                              as: entity.inverseIndexByName(ofRelationshipAt: index, in: destination))
+            }
+        }
     }
 
     /// Whether a ``ChangeSet`` carries changes of the relationship at `index` of `entityName` as
