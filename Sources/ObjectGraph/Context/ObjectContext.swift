@@ -134,6 +134,7 @@ public final class ObjectContext {
         object.lifecycle = .inserted
         inserted.append(object)
         temporaryIndex?[object.objectID] = object
+        if object.hasInitialRelationshipStates { return }
         for state in object.relationshipStates {
             switch state {
             case .toOne(let destination?): insert(destination)

@@ -81,6 +81,11 @@ open class ManagedObject {
     /// save's commit of the inserted object until its relationships next change (``relationshipStates``
     /// captures them first), as committed attribute values are captured on first change.
     @exclusivity(unchecked) private(set) final var toOnesAreCommitted = false
+    /// Whether the object has its entity's initial relationship states
+    /// (``EntityDescription/initialRelationshipStates``): it is new and none of its relationships
+    /// changed yet, so it has no destination to insert with it. Every write to ``relationshipStates``
+    /// clears it.
+    @exclusivity(unchecked) private(set) final var hasInitialRelationshipStates = true
     /// Shared with other objects loaded in the same batch until one of them changes (``SharedSlice``).
     /// Every change first captures the committed to-one destinations while they are the current ones
     /// (``toOnesAreCommitted``).
@@ -88,10 +93,12 @@ open class ManagedObject {
         get { storedRelationshipStates }
         set {
             captureCommittedToOneIDs()
+            hasInitialRelationshipStates = false
             storedRelationshipStates = newValue
         }
         _modify {
             captureCommittedToOneIDs()
+            hasInitialRelationshipStates = false
             yield &storedRelationshipStates
         }
     }
@@ -287,6 +294,7 @@ open class ManagedObject {
         self.link = link
         lifecycle = .persisted
         storedRelationshipStates = relationshipStates
+        hasInitialRelationshipStates = false
         storedCommittedToOneIDs = consume committedToOneIDs
     }
 
