@@ -51,6 +51,7 @@ extension ManagedObject {
                 // Leave `members` the only reference to the array, so it changes in place instead of being copied.
                 state = .toManyFault
                 if let existing { members.remove(at: existing) }
+                if members.capacity == 0 { members.reserveCapacity(Self.firstMembersCapacity) }
                 if let position {
                     members.insert(member, at: min(max(0, position), members.count))
                 } else {
@@ -65,6 +66,11 @@ extension ManagedObject {
             sideSetToOne(member, at: index)
         }
     }
+
+    /// The room a to-many's array makes on its first member: four, as Rust's `Vec` does for small
+    /// elements. An empty array's first append makes room for one and grows by doubling, which
+    /// allocates again at the second, fourth and eighth members.
+    private static let firstMembersCapacity = 4
 
     private func sideRemove(_ member: ManagedObject, at index: Int) {
         switch relationshipStates[index] {
