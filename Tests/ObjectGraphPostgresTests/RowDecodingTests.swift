@@ -65,8 +65,9 @@ struct PostgresRowDecodingTests {
         }
     }
 
-    /// The outcome of a context's fetch (rows decoded into objects) and of the same rows as snapshots.
-    private func outcomes(_ store: PostgresStore, entityName: String, model: ManagedObjectModel) async -> (rows: Outcome, snapshots: Outcome) {
+    /// The outcome of a context's fetch (rows decoded into objects), of the same rows as snapshots, and of
+    /// a context's lookup of the same objects by ID (rows decoded into objects, `ObjectContext.objects(for:)`).
+    private func outcomes(_ store: PostgresStore, entityName: String, model: ManagedObjectModel) async -> (rows: Outcome, snapshots: Outcome, lookups: Outcome) {
         let request = StoreFetchRequest(entityName: entityName, sortDescriptors: [])
         let rows = await outcome {
             let context = try ObjectContext(store: store, model: model)
@@ -76,7 +77,13 @@ struct PostgresRowDecodingTests {
             let context = try ObjectContext(store: store, model: model)
             return try context.materialize(try await store.fetch(request))
         }
-        return (rows, snapshots)
+        let lookups = await outcome {
+            let context = try ObjectContext(store: store, model: model)
+            let ids = try await store.fetchIDs(request, withValuesOf: []).ids
+            let found = try await context.objects(for: Array(ids))
+            return ids.compactMap { found[$0] }
+        }
+        return (rows, snapshots, lookups)
     }
 
     /// Columns as another tool could leave them: a statement on the `Sample` table (`ALTER TABLE` changing
@@ -140,8 +147,9 @@ struct PostgresRowDecodingTests {
         let sql = statement.replacingOccurrences(of: "TABLE t ", with: "TABLE \"\(schema)\".\"Sample\" ")
             .replacingOccurrences(of: "UPDATE t ", with: "UPDATE \"\(schema)\".\"Sample\" ")
         try await TestDatabase.psql(sql)
-        let (rows, snapshots) = await outcomes(store, entityName: "Sample", model: SampleModel.model)
+        let (rows, snapshots, lookups) = await outcomes(store, entityName: "Sample", model: SampleModel.model)
         #expect(rows == snapshots, "\(statement)")
+        #expect(lookups == rows, "\(statement)")
     }
 
     @Test func anIntegerOutOfRangeFailsTheFetchNamingEntityAttributeAndValue() async throws {
@@ -188,8 +196,8 @@ struct PostgresRowDecodingTests {
         podcast.episodeCount = 250
         _ = Audiobook(context: writer, title: "Dune")
         try await writer.save()
-        let (rows, snapshots) = await outcomes(store, entityName: "Media", model: MusicModel.model)
-        #expect(rows == snapshots)
+        let (rows, snapshots, lookups) = await outcomes(store, entityName: "Media", model: MusicModel.model)
+        #expect(rows == snapshots && lookups == rows)
         if case .objects(let values, _) = rows { #expect(values.count == 2) } else { Issue.record("\(rows)") }
     }
 
@@ -257,6 +265,10 @@ struct PostgresRowDecodingTests {
 
     @Test func prefetchingAToManyDecodesItsMembersAndKeepsRegisteredOnes() async throws {
         try await checks.prefetchingAToManyDecodesItsMembersAndKeepsRegisteredOnes()
+    }
+
+    @Test func lookupsByIDDecodeRowsAndKeepRegisteredObjects() async throws {
+        try await checks.lookupsByIDDecodeRowsAndKeepRegisteredObjects()
     }
 
     @Test func objectsForAnotherModelAreRefused() async throws {

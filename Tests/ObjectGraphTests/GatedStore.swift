@@ -30,6 +30,7 @@ final class GatedStore: PersistentStore {
     /// Whether fetches hand over objects decoded from rows (``fetchObjects(_:model:)``) instead of snapshots.
     let decodesRows: Bool
     private let gates = Mutex<[String: (gate: Gate, failure: (any Error)?)]>([:])
+    private let calls = Mutex<[String: Int]>([:])
 
     init(model: ModelDescription, decodesRows: Bool = false) {
         base = InMemoryStore(model: model)
@@ -47,7 +48,13 @@ final class GatedStore: PersistentStore {
         return gate
     }
 
+    /// How many times `method` (a gate's name) was called.
+    func callCount(_ method: String) -> Int {
+        calls.withLock { $0[method, default: 0] }
+    }
+
     private func pass(_ method: String) async throws {
+        calls.withLock { $0[method, default: 0] += 1 }
         guard let (gate, failure) = gates.withLock({ $0.removeValue(forKey: method) }) else { return }
         await gate.pass()
         if let failure { throw failure }
@@ -98,6 +105,23 @@ final class GatedStore: PersistentStore {
         return batches
     }
 
+    /// When ``decodesRows``, the objects of ``snapshots(for:)`` (at the gate of `"objects"`, not that of
+    /// `"snapshots"`) decoded through ``SnapshotRow``s, in one batch.
+    func objects(for ids: [AnyObjectID], model: ManagedObjectModel) async throws -> [DecodedObjects]? {
+        guard decodesRows else { return nil }
+        try await pass("objects")
+        return [try Self.decode(await base.snapshots(for: ids), model: model)]
+    }
+
+    /// `snapshots` decoded into objects of `model`'s classes through ``SnapshotRow``s.
+    private static func decode(_ snapshots: [Snapshot], model: ManagedObjectModel) throws -> DecodedObjects {
+        var batch = DecodedObjects(model: model)
+        for snapshot in snapshots {
+            try batch.append(entityName: snapshot.entityName, id: snapshot.id, version: snapshot.version, row: SnapshotRow(snapshot))
+        }
+        return batch
+    }
+
     /// When ``decodesRows``, the batches of ``fetchInBatches(_:)`` (gate included) as objects decoded
     /// through ``SnapshotRow``s, whose typed reads all fall back to `value(at:)`.
     func fetchObjects(_ request: StoreFetchRequest, model: ManagedObjectModel) -> AsyncThrowingStream<DecodedObjects, any Error>? {
@@ -107,11 +131,7 @@ final class GatedStore: PersistentStore {
         Task {
             do {
                 for try await snapshots in snapshotBatches {
-                    var batch = DecodedObjects(model: model)
-                    for snapshot in snapshots {
-                        try batch.append(entityName: snapshot.entityName, id: snapshot.id, version: snapshot.version, row: SnapshotRow(snapshot))
-                    }
-                    continuation.yield(batch)
+                    continuation.yield(try Self.decode(snapshots, model: model))
                 }
                 continuation.finish()
             } catch {

@@ -186,8 +186,10 @@ extension ObjectContext {
         }
     }
 
-    /// The objects with `ids`: registered ones, and the others loaded in one store call. Missing objects
-    /// are absent from the result.
+    /// The objects with `ids`: registered ones, and the others loaded in one store call, decoded by the
+    /// store from its rows where it can (``PersistentStore/objects(for:model:)``), otherwise from
+    /// snapshots. An object registered while the store read is kept, with its unsaved changes. Missing
+    /// objects are absent from the result.
     nonisolated(nonsending) func objects(for ids: [AnyObjectID]) async throws -> [AnyObjectID: ManagedObject] {
         var result: [AnyObjectID: ManagedObject] = [:]
         result.reserveCapacity(ids.count)
@@ -196,9 +198,13 @@ extension ObjectContext {
             if let object = registeredObject(for: id) { result[id] = object } else if !id.isTemporary { missing.append(id) }
         }
         guard !missing.isEmpty else { return result }
-        for object in try materialize(try await store.snapshots(for: missing)) {
-            result[object.objectID] = object
+        var loaded: [ManagedObject] = []
+        if let batches = try await store.objects(for: missing, model: model) {
+            for batch in batches { try register(batch, into: &loaded, allNew: false) }
+        } else {
+            loaded = try materialize(try await store.snapshots(for: missing))
         }
+        for object in loaded { result[object.objectID] = object }
         return result
     }
 

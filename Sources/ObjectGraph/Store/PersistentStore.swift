@@ -70,6 +70,18 @@ public protocol PersistentStore: Sendable {
     /// not exist are skipped.
     func snapshots(for ids: [AnyObjectID]) async throws -> [Snapshot]
 
+    /// The objects whose snapshots ``snapshots(for:)`` returns, decoded by the store straight from its
+    /// rows into `model`'s classes (as ``fetchObjects(_:model:)``), in batches (one per table the IDs
+    /// name, in no particular order); IDs of objects that do not exist are skipped. `nil` when the store
+    /// has no such path, which the default implementation returns: contexts of `model` look objects up
+    /// by ID (``ObjectContext/object(with:)``, to-one faults) through it, otherwise through snapshots.
+    ///
+    /// ```swift
+    /// let batches = try await store.objects(for: [bandID], model: MusicModel.model)
+    /// print(batches?.reduce(0) { $0 + $1.count } ?? 0)   // 1 when the band exists
+    /// ```
+    func objects(for ids: [AnyObjectID], model: ManagedObjectModel) async throws -> [DecodedObjects]?
+
     /// The destinations of relationship `relationshipName` of entity `entityName` for every object in
     /// `ids`, in one call. `entityName` is the entity that declares the relationship; the objects may be
     /// instances of its subentities. Every ID of an existing object is a key (with an empty list when it

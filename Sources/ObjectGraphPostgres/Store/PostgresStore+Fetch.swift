@@ -53,15 +53,40 @@ extension PostgresStore {
 
     /// ``snapshots(for:)`` read on `connection` (inside its transaction, if one is open).
     static func snapshots(for ids: [AnyObjectID], schema: StoreSchema, on connection: PostgresConnection) async throws -> [Snapshot] {
+        var found = [Snapshot?](repeating: nil, count: ids.count)
+        for (positions, snapshots) in try await rows(for: ids, schema: schema, on: connection, reader: SnapshotReader.init(schema:table:)) {
+            for (position, snapshot) in zip(positions, snapshots) { found[position] = snapshot }
+        }
+        return found.compactMap { $0 }
+    }
+
+    /// The objects of ``snapshots(for:)``, decoded straight from the same rows into `model`'s classes,
+    /// one batch per table.
+    public func objects(for ids: [AnyObjectID], model: ManagedObjectModel) async throws -> [DecodedObjects]? {
+        let schema = schema
+        return try await withConnection { connection in
+            try await Self.rows(for: ids, schema: schema, on: connection) { schema, table in
+                try ObjectReader(schema: schema, table: table, model: model)
+            }.map(\.rows)
+        }
+    }
+
+    /// What the reader `makeReader` makes of the rows of the existing objects among `ids`, per table, read
+    /// on `connection` (one query per table over the keys bound as one `bigint[]`): with the positions in
+    /// `ids` of the rows read, in the order they were read.
+    private static func rows<Reader: RowBatchReader>(
+        for ids: [AnyObjectID], schema: StoreSchema, on connection: PostgresConnection,
+        reader makeReader: (StoreSchema, TableLayout) throws -> Reader
+    ) async throws -> [(positions: [Int], rows: Reader.Batch)] {
         var positions: [String: [Int]] = [:]
         for (position, id) in ids.enumerated() where id.integerKey != nil { positions[id.entityName, default: []].append(position) }
-        var found = [Snapshot?](repeating: nil, count: ids.count)
+        var found: [(positions: [Int], rows: Reader.Batch)] = []
         for (tableName, tablePositions) in positions {
             guard let table = try? schema.table(named: tableName) else { continue }
             let keys = tablePositions.compactMap { ids[$0].integerKey }
             let sql = SelectBuilder(schema: schema, dialect: .postgreSQL).rows(of: table)
             let positionColumn = SQLDialect.postgreSQL.rowSelectWidth(of: table)
-            var reader = SnapshotReader(schema: schema, table: table)
+            var reader = try makeReader(schema, table)
             var readPositions: [Int] = []
             try await connection.run(sql, keys: keys) { row in
                 guard let index = try row.integer(at: positionColumn).map(Int.init),
@@ -69,9 +94,9 @@ extension PostgresStore {
                 try reader.read(row)
                 readPositions.append(tablePositions[index])
             }
-            for (position, snapshot) in zip(readPositions, reader.finish()) { found[position] = snapshot }
+            found.append((readPositions, reader.finish()))
         }
-        return found.compactMap { $0 }
+        return found
     }
 
     /// The destinations of a relationship for many owners in one query; ordered relationships in order,

@@ -82,6 +82,53 @@ package struct RowDecodingChecks: Sendable {
         for album in albums { #expect(try await album.band === bands[0]) }
     }
 
+    /// Lookups by ID decode rows (``ObjectGraph/PersistentStore/objects(for:model:)``): the store skips IDs
+    /// of objects it does not hold; a context's `object(with:)`, `existingObject(with:)` and to-one faults
+    /// give objects of the right classes with their stored values and to-ones, keep a registered
+    /// object (and its unsaved changes) instead of replacing it, and throw `objectNotFound` naming the ID.
+    package func lookupsByIDDecodeRowsAndKeepRegisteredObjects() async throws {
+        let store = try await makeStore(MusicModel.model.schema)
+        let writer = try ObjectContext(store: store, model: MusicModel.model)
+        let band = Band(context: writer, name: "Low")
+        band.formed = 1993
+        let albums = ["a", "b"].map { Album(context: writer, title: $0) }
+        for album in albums { band.addToAlbums(album) }
+        try await writer.save()
+        band.rating = 4
+        try await writer.save()
+        let gone = Album(context: writer, title: "gone")
+        try await writer.save()
+        let goneID = gone.typedID
+        writer.delete(gone)
+        try await writer.save()
+
+        let batches = try #require(try await store.objects(for: [albums[1].objectID, goneID.untyped, band.objectID], model: MusicModel.model))
+        #expect(batches.map(\.count).sorted() == [1, 1])
+
+        let reader = try ObjectContext(store: store, model: MusicModel.model)
+        let loadedBand = try await reader.existingObject(with: band.typedID)
+        #expect(loadedBand.name == "Low" && loadedBand.formed == 1993 && loadedBand.rating == 4)
+        #expect(!reader.hasChanges)
+        await #expect(throws: ObjectGraphError.objectNotFound(goneID.untyped)) { _ = try await reader.existingObject(with: goneID) }
+        #expect(try await reader.object(with: goneID.untyped) == nil)
+
+        let changed = try await reader.existingObject(with: albums[0].typedID)
+        changed.title = "a, changed"
+        #expect(try await reader.object(with: albums[0].objectID) === changed && changed.title == "a, changed")
+        let other = try await reader.existingObject(with: albums[1].typedID)
+        #expect(other.title == "b" && !other.isUpdated)
+        #expect(try await changed.band === loadedBand)
+        #expect(try await other.band === loadedBand)
+
+        let faulting = try ObjectContext(store: store, model: MusicModel.model)
+        let fetched = try await faulting.fetch(Album.self, sortedBy: [.ascending(\.title)])
+        let destination = try #require(try await fetched[0].band)
+        #expect(destination.name == "Low" && destination.rating == 4)
+        #expect(try await fetched[1].band === destination)
+        destination.name = "Low, renamed"
+        #expect(try await faulting.existingObject(with: band.typedID) === destination && destination.name == "Low, renamed")
+    }
+
     /// A store refuses to decode its rows into the classes of another model.
     package func objectsForAnotherModelAreRefused() async throws {
         let store = try await makeStore(MusicModel.model.schema)

@@ -35,8 +35,9 @@ import Testing
         }
     }
 
-    /// The outcome of a context's fetch (rows decoded into objects) and of the same rows as snapshots.
-    private func outcomes(_ store: SQLiteStore, entityName: String, model: ManagedObjectModel) async -> (rows: Outcome, snapshots: Outcome) {
+    /// The outcome of a context's fetch (rows decoded into objects), of the same rows as snapshots, and of
+    /// a context's lookup of the same objects by ID (rows decoded into objects, `ObjectContext.objects(for:)`).
+    private func outcomes(_ store: SQLiteStore, entityName: String, model: ManagedObjectModel) async -> (rows: Outcome, snapshots: Outcome, lookups: Outcome) {
         let rows = await outcome {
             let context = try ObjectContext(store: store, model: model)
             return try await context.fetchObjects(StoreFetchRequest(entityName: entityName))
@@ -45,7 +46,13 @@ import Testing
             let context = try ObjectContext(store: store, model: model)
             return try context.materialize(try await store.fetch(StoreFetchRequest(entityName: entityName)))
         }
-        return (rows, snapshots)
+        let lookups = await outcome {
+            let context = try ObjectContext(store: store, model: model)
+            let ids = try await store.fetchIDs(StoreFetchRequest(entityName: entityName), withValuesOf: []).ids
+            let found = try await context.objects(for: Array(ids))
+            return ids.compactMap { found[$0] }
+        }
+        return (rows, snapshots, lookups)
     }
 
     /// Stored values another tool could write, per column of every declared type: text in numeric
@@ -69,8 +76,9 @@ import Testing
         let directory = try TemporaryDirectory()
         let (store, raw) = try await sampleStore(in: directory)
         try raw.execute("UPDATE \"Sample\" SET \"\(column)\" = \(sql)")
-        let (rows, snapshots) = await outcomes(store, entityName: "Sample", model: SampleModel.model)
+        let (rows, snapshots, lookups) = await outcomes(store, entityName: "Sample", model: SampleModel.model)
         #expect(rows == snapshots, "\(column) = \(sql)")
+        #expect(lookups == rows, "\(column) = \(sql)")
     }
 
     @Test func anIntegerOutOfRangeFailsTheFetchNamingEntityAttributeAndValue() async throws {
@@ -102,8 +110,8 @@ import Testing
         _ = Podcast(context: writer, title: "Song Exploder", identifier: UUID())
         try await writer.save()
         try RawDatabase(path: path).execute("UPDATE \"Media\" SET \"episodeCount\" = NULL")
-        let (rows, snapshots) = await outcomes(store, entityName: "Podcast", model: MusicModel.model)
-        #expect(rows == snapshots)
+        let (rows, snapshots, lookups) = await outcomes(store, entityName: "Podcast", model: MusicModel.model)
+        #expect(rows == snapshots && lookups == rows)
         #expect(rows == .failure("\(ObjectGraphError.typeMismatch(entity: "Podcast", attribute: "episodeCount", expected: .integer32, value: .null))"))
     }
 
@@ -116,8 +124,8 @@ import Testing
         _ = Band(context: writer, name: "Hum")
         try await writer.save()
         try RawDatabase(path: path).execute("UPDATE \"Band\" SET \"_entity\" = 999 WHERE \"_pk\" = 2")
-        let (rows, snapshots) = await outcomes(store, entityName: "Band", model: MusicModel.model)
-        #expect(rows == snapshots)
+        let (rows, snapshots, lookups) = await outcomes(store, entityName: "Band", model: MusicModel.model)
+        #expect(rows == snapshots && lookups == rows)
         #expect(rows == .failure("\(ObjectGraphError.inconsistentData("row Band/2 has an unknown entity code 999"))"))
     }
 
@@ -134,6 +142,10 @@ import Testing
 
     @Test func prefetchingAToManyDecodesItsMembersAndKeepsRegisteredOnes() async throws {
         try await checks.prefetchingAToManyDecodesItsMembersAndKeepsRegisteredOnes()
+    }
+
+    @Test func lookupsByIDDecodeRowsAndKeepRegisteredObjects() async throws {
+        try await checks.lookupsByIDDecodeRowsAndKeepRegisteredObjects()
     }
 
     @Test func objectsForAnotherModelAreRefused() async throws {
