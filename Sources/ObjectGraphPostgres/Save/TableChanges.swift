@@ -30,10 +30,11 @@ struct TableChanges {
             tables[table, default: TableChanges(table: table)].deleted.append((try keys.key(of: object.id), object))
         }
         for group in try UpdateGroup.grouping(changes.updated, schema: schema) {
-            let members = try group.members.map { (key: try keys.key(of: $0.id), update: $0) }.sorted { $0.key < $1.key }
+            var members = try group.members.map { (key: try keys.key(of: $0.id), update: $0) }
+            members.sortByKey(\.key)
             tables[group.layout.table, default: TableChanges(table: group.layout.table)].updated.append((group, members))
         }
-        for table in tables.keys { tables[table]?.deleted.sort { $0.key < $1.key } }
+        for table in tables.keys { tables[table]?.deleted.sortByKey(\.key) }
         let deletedKeys = tables.compactMapValues { $0.deleted.isEmpty ? nil : $0.deleted.map(\.key) }
         for (table, locks) in try TableLocks.byTable(changes, deleted: deletedKeys, schema: schema) {
             tables[table, default: TableChanges(table: table)].locks = locks
@@ -62,6 +63,15 @@ struct TableChanges {
         let needsStatement = !deleted.isEmpty || keys.count > 1 || !(locks?.referencing.isEmpty ?? true)
             || (updated.isEmpty && !keys.isEmpty)
         return needsStatement ? (keys, mode) : nil
+    }
+}
+
+extension Array {
+    /// Sorts the elements by `key`, in place; elements that already come in key order (keyed updates
+    /// usually do) are left as they are after one pass of comparisons, without sorting.
+    mutating func sortByKey(_ key: (Element) -> Int64) {
+        guard count > 1, indices.dropFirst().contains(where: { key(self[$0 - 1]) > key(self[$0]) }) else { return }
+        sort { key($0) < key($1) }
     }
 }
 
