@@ -44,8 +44,7 @@ struct PostgresCancellationTests {
     /// closed: the statement runs until the lock is released (as every abandoned statement did before the
     /// cancel request), and then the pool serves the next fetch.
     @Test func aCancelledReadWhoseCancelRequestCannotBeSentStillStops() async throws {
-        let role = "og_limited_" + UUID().uuidString.prefix(8).lowercased()
-        try await TestDatabase.psql("CREATE ROLE \(role) LOGIN; GRANT CREATE ON DATABASE postgres TO \(role)")
+        let role = try await TestDatabase.role("og_limited_")
         var configuration = try TestDatabase.configuration()
         configuration.username = role
         configuration.maximumConnections = 1

@@ -11,9 +11,7 @@ import Testing
 struct PostgresFaultTests {
     /// The test cluster asks members of `og_password_auth` for a SCRAM password (Scripts/postgres-cluster.sh).
     @Test func aWrongPasswordIsAnAuthenticationFailureAndTheRightOneConnects() async throws {
-        let role = "og_pw_" + UUID().uuidString.prefix(8).lowercased()
-        try await TestDatabase.psql("CREATE ROLE \(role) LOGIN PASSWORD 'right horse' IN ROLE og_password_auth; "
-                              + "GRANT CREATE ON DATABASE postgres TO \(role)")
+        let role = try await TestDatabase.role("og_pw_", options: "PASSWORD 'right horse' IN ROLE og_password_auth")
         var configuration = try TestDatabase.configuration()
         configuration.username = role
         configuration.password = "wrong horse"
