@@ -75,4 +75,62 @@ import Testing
         #expect(band.readValue == .toOne(low.objectID))
         #expect(band.storeValue == .toOne(high.objectID) && band.contextValue == .toOne(nil))
     }
+
+    /// The album of ``savedAlbum(in:)`` loaded by a new context over `store`, with the bands.
+    private func loadedAlbum(from store: RecordingStore) async throws -> (ObjectContext, Album, low: Band, high: Band) {
+        let (_, album, low, high) = try await savedAlbum(in: store)
+        let reader = try ObjectContext(store: store, model: MusicModel.model)
+        return (reader, try await reader.existingObject(with: album.typedID),
+                try await reader.existingObject(with: low.typedID), try await reader.existingObject(with: high.typedID))
+    }
+
+    /// A loaded object whose relationships were never touched shares its entity's loaded states, which a
+    /// save reads as "no to-one changed" without comparing; every way of touching them is still diffed.
+    @Test func aLoadedObjectsToOnesAreWrittenExactlyWhenTheyChanged() async throws {
+        let store = RecordingStore(model: schema)
+        let (context, album, low, high) = try await loadedAlbum(from: store)
+        album.title = "Drums and Guns"
+        try await context.save()
+        var update = try #require(store.saved.withLock { $0.last }?.updated.first)
+        #expect(update.toOnes.isEmpty && update.attributes.map(\.value) == [.string("Drums and Guns")])
+
+        album.setBand(high)
+        try await context.save()
+        update = try #require(store.saved.withLock { $0.last }?.updated.first)
+        #expect(update.toOnes.map(\.destination) == [high.objectID])
+
+        #expect(try await album.band === high)
+        album.title = "The Great Destroyer"
+        try await context.save()
+        update = try #require(store.saved.withLock { $0.last }?.updated.first)
+        #expect(update.toOnes.isEmpty)
+
+        album.setBand(low)
+        album.setBand(high)
+        album.title = "Ones and Sixes"
+        try await context.save()
+        update = try #require(store.saved.withLock { $0.last }?.updated.first)
+        #expect(update.toOnes.isEmpty)
+    }
+
+    /// A loaded object's to-one changed and rolled back is its committed one again: the next save writes
+    /// no to-one, and a later change is written.
+    @Test func aLoadedObjectsRolledBackToOneIsWrittenOnlyWhenChangedAgain() async throws {
+        let store = RecordingStore(model: schema)
+        let (context, album, low, high) = try await loadedAlbum(from: store)
+        album.setBand(high)
+        context.rollback()
+        #expect(try await album.band === low)
+        album.title = "Double Negative"
+        try await context.save()
+        var update = try #require(store.saved.withLock { $0.last }?.updated.first)
+        #expect(update.toOnes.isEmpty)
+
+        album.setBand(nil)
+        try await context.save()
+        update = try #require(store.saved.withLock { $0.last }?.updated.first)
+        #expect(update.toOnes.map(\.destination) == [nil])
+        let reader = try ObjectContext(store: store, model: MusicModel.model)
+        #expect(try await reader.existingObject(with: album.typedID).band == nil)
+    }
 }

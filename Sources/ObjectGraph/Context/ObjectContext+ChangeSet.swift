@@ -73,6 +73,7 @@ extension ObjectContext {
 
     /// The to-ones of `object` whose destinations differ from the committed ones.
     private func toOneChanges(of object: ManagedObject, live: LiveIDs) -> [ToOneChange] {
+        if object.hasLoadedRelationshipStates { return [] }
         var toOnes: [ToOneChange] = []
         for index in object.entity.toOneRelationshipIndices where !object.isCommittedToOneFault(at: index) {
             let current = object.toOneID(at: index)

@@ -103,6 +103,13 @@ open class ManagedObject {
         }
     }
     @exclusivity(unchecked) private final var storedRelationshipStates: SharedSlice<RelationshipState>
+    /// Whether the relationship states are still the entity's ``EntityDescription/loadedRelationshipStates``
+    /// that loading (or a rollback) gave the object, unchanged: then every to-one is a
+    /// ``RelationshipState/committedToOneFault``, its committed destination, and a save need not compare
+    /// them. Any write to ``relationshipStates`` (a change, a resolved fault) copies the shared storage.
+    final var hasLoadedRelationshipStates: Bool {
+        storedRelationshipStates.sharesElements(with: entity.loadedRelationshipStates)
+    }
     /// The attributes changed since loading or the last save, with their committed values.
     @exclusivity(unchecked) var changedAttributes = ChangedAttributes()
     /// The committed destination IDs of the to-ones, aligned with the entity's to-one relationships (the
@@ -300,7 +307,8 @@ open class ManagedObject {
 
     /// Makes the current to-one destinations the committed ones (no new array when they are already).
     final func commitToOneIDs() {
-        if toOnesAreCommitted { return }
+        // Loaded states hold only committed to-one faults: the committed destinations are the current ones.
+        if toOnesAreCommitted || hasLoadedRelationshipStates { return }
         let indices = entity.toOneRelationshipIndices
         if committedToOneIDs.count == indices.count
             && indices.indices.allSatisfy({ isCommittedToOneFault(at: indices[$0]) || committedToOneIDs[$0] == toOneID(at: indices[$0]) }) {

@@ -61,6 +61,15 @@ extension SharedSlice: RandomAccessCollection, MutableCollection {
 }
 
 extension SharedSlice {
+    /// Whether this slice and `other` are the same elements of the same storage, so that neither was
+    /// set since one was copied from the other (setting an element of a shared storage copies it first).
+    @inlinable func sharesElements(with other: Self) -> Bool {
+        offset == other.offset && count == other.count
+            && storage.withUnsafeBufferPointer { mine in
+                other.storage.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
+            }
+    }
+
     /// Changes the element at `position` in place (no copy of the element, so an array inside it that
     /// `body` takes out and puts back changes without a copy), first giving the slice storage of its own.
     mutating func update(at position: Int, _ body: (inout Element) -> Void) {
