@@ -33,42 +33,56 @@ extension ObjectContext {
     }
 
     /// Appends an update for every object of `pending.updated` that differs from its committed state.
-    /// The attribute changes of a packer's array of objects at a time share one array; each object's
-    /// to-one changes are read when its update is built, which needs the packed changes first.
+    /// The attribute changes of ``objectsPerChangeArray`` objects at a time share one array, each object's
+    /// changes a slice of it; each object's to-one changes are read when its update is built, which needs
+    /// the array complete first. (A ``SlicePacker`` kept a range and a slice per object in lists of its
+    /// own, about 120 instructions per object more.)
     private func appendUpdates(of pending: PendingSave, to updates: inout [UpdatedObject]) {
         let (objects, live) = (pending.updated, pending.live)
-        var attributeChanges = SlicePacker<AttributeChange>()
+        var ends: [Int] = []
+        ends.reserveCapacity(min(objects.count, Self.objectsPerChangeArray))
+        var lastArraySize = 0
         var start = 0
         while start < objects.count {
-            let chunk = start..<min(start + attributeChanges.runsPerArray, objects.count)
-            attributeChanges.reserveRuns(chunk.count)
+            let chunk = start..<min(start + Self.objectsPerChangeArray, objects.count)
+            var changes: [AttributeChange] = []
+            changes.reserveCapacity(lastArraySize)
+            ends.removeAll(keepingCapacity: true)
             for index in chunk {
-                packAttributeChanges(of: objects[index], into: &attributeChanges)
+                appendAttributeChanges(of: objects[index], to: &changes)
+                ends.append(changes.count)
             }
-            for (index, attributes) in zip(chunk, attributeChanges.finish()) {
+            lastArraySize = changes.count
+            var runStart = 0
+            for (index, runEnd) in zip(chunk, ends) {
+                let run = runStart..<runEnd
+                runStart = runEnd
                 let object = objects[index]
                 let toOnes = toOneChanges(of: object, live: live)
-                guard !attributes.isEmpty || !toOnes.isEmpty else { continue }
+                guard !run.isEmpty || !toOnes.isEmpty else { continue }
                 updates.append(UpdatedObject(
-                    id: object.objectID, entityName: object.entity.name, attributes: attributes, toOnes: toOnes,
-                    readVersion: object.committedVersion))
+                    id: object.objectID, entityName: object.entity.name, attributes: SharedSlice(changes, range: run),
+                    toOnes: toOnes, readVersion: object.committedVersion))
             }
             start = chunk.upperBound
         }
     }
 
-    /// Appends the changed stored attributes of `object` with their current values as one run of
-    /// `packer`: compared with the committed values bit for bit, so `-0.0` after `0.0` and a decomposed
-    /// string after its precomposed form are changes. Only the changed attributes' values are read.
-    private func packAttributeChanges(of object: ManagedObject, into packer: inout SlicePacker<AttributeChange>) {
+    /// Objects whose attribute changes share one array: enough to make allocations rare, few enough that
+    /// one update kept alone keeps little memory alive.
+    private static var objectsPerChangeArray: Int { 256 }
+
+    /// Appends the changed stored attributes of `object` with their current values to `changes`:
+    /// compared with the committed values bit for bit, so `-0.0` after `0.0` and a decomposed string
+    /// after its precomposed form are changes. Only the changed attributes' values are read.
+    private func appendAttributeChanges(of object: ManagedObject, to changes: inout [AttributeChange]) {
         let entity = object.entity
         object.changedAttributes.forEach { index, committed in
             guard !entity.hasTransientAttributes || !entity.attributeIsTransient[index] else { return }
             let value = object.attributeValue(at: index)
             guard !value.isIdentical(to: committed) else { return }
-            packer.append(AttributeChange(index: index, value: value))
+            changes.append(AttributeChange(index: index, value: value))
         }
-        packer.endRun()
     }
 
     /// The to-ones of `object` whose destinations differ from the committed ones.
