@@ -54,6 +54,34 @@ enum MemoryBenchmark {
         ]
     }
 
+    /// `--memory --runs R`: the process's live malloc'd bytes after each of `runs` runs of ours' whole
+    /// workload ((a)-(d) and (a′), (b′), as `measure` runs them) on a new database file, once the run's
+    /// contender, store and contexts are gone, as growth over the bytes live before the first run. A run
+    /// that leaves objects behind shows as growth from one run to the next; the first run also keeps
+    /// what the process allocates once (caches, the model's lazily built tables).
+    static func liveBytesAfterRuns(rows: Int, runs: Int, directory: URL) async throws -> [Int] {
+        let start = Int(malloc_stats_live_bytes())
+        var after: [Int] = []
+        for run in 0..<runs {
+            let path = directory.appendingPathComponent("memory-runs-\(run).sqlite").path
+            do {
+                let contender = try await OursContender(path: path)
+                _ = try await measure([("ours", contender, path)], rows: rows)
+            }
+            after.append(Int(malloc_stats_live_bytes()) - start)
+        }
+        return after
+    }
+
+    static func runsTable(rows: Int, after: [Int]) -> String {
+        func megabytes(_ bytes: Int) -> String { String(format: "%.2f MB", Double(bytes) / 1_000_000) }
+        return (["Live bytes after each run of ours' workload (N = \(rows)), its contexts dropped, over those before run 1"]
+            + after.enumerated().map { run, bytes in
+                "after run \(run + 1)".padding(toLength: 16, withPad: " ", startingAt: 0) + megabytes(bytes)
+                    + (run == 0 ? "" : "  (\(bytes >= after[run - 1] ? "+" : "")\(megabytes(bytes - after[run - 1])) over run \(run))")
+            }).joined(separator: "\n")
+    }
+
     /// The result of `body` and how many more bytes are live after it than before.
     private static func liveBytes<T>(_ body: () async throws -> T) async throws -> (value: T, bytes: Int) {
         let before = malloc_stats_live_bytes()

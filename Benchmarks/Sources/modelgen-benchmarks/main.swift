@@ -2,7 +2,8 @@
 //
 //   swift run -c release --package-path Benchmarks modelgen-benchmarks [--rows N] [--runs R] [--interleave]
 //       [--only NAME] [--json PATH]
-//   ... modelgen-benchmarks --memory [--rows N]   (bytes per fetched and inserted object)
+//   ... modelgen-benchmarks --memory [--rows N] [--runs R]   (bytes per fetched and inserted object; with --runs,
+//       the live bytes after each of R runs of ours' workload, its contexts dropped)
 //   ... modelgen-benchmarks --live 10000,100000,1000000 [--changes C] [--refetches F]   (e) one change under live results
 //   ... modelgen-benchmarks --iterate 1000000   (f) peak memory of a batched iteration against loading all
 //   ... modelgen-benchmarks --lookups N [--runs R]   (g) N objects looked up by ID in one call, against fetching them
@@ -86,6 +87,10 @@ do {
         #endif
     } else if CommandLine.arguments.contains("--memory") {
         print(MemoryBenchmark.table(rows: rows, lines: try await MemoryBenchmark.run(rows: rows, directory: directory)))
+        if option("--runs") != nil {
+            let after = try await MemoryBenchmark.liveBytesAfterRuns(rows: rows, runs: runs, directory: directory)
+            print(MemoryBenchmark.runsTable(rows: rows, after: after))
+        }
     } else {
         let report = Report(rows: rows, runs: runs, interleaved: interleave, samples: try await runAll())
         print(report.table)
