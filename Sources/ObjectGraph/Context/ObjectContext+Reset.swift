@@ -4,11 +4,18 @@ extension ObjectContext {
     /// one over the same store (like Core Data's `reset()`).
     ///
     /// Objects the caller still holds become detached from the context: their ``ManagedObject/context``
-    /// is `nil`, they keep the values and loaded relationships they had, changing them is no longer
-    /// tracked, and resolving one of their relationship faults throws
-    /// ``ObjectGraphError/objectNotInContext(_:)``. Using them with the context again (inserting,
-    /// deleting or relating them) records that error, which the next ``save()`` throws. Objects that were
-    /// inserted and not saved never reach the store. Fetch again to get new instances:
+    /// is `nil`, they keep their ID and attribute values, and changing them is no longer tracked. Their
+    /// relationships do not stay loaded: every relationship of every object the context knew becomes a
+    /// fault, and resolving one throws ``ObjectGraphError/objectNotInContext(_:)``. Objects whose
+    /// relationships were loaded both ways hold each other (an owner's to-many its members, each member's
+    /// to-one its owner), and the context does not retain the objects it registered, so loaded
+    /// relationships kept after a reset would keep such a graph allocated once the caller let go of it,
+    /// with nothing left to break the cycles. As faults they hold nothing: whatever the caller does not
+    /// hold is freed, and an object the caller holds keeps no other alive (Core Data's `reset()` likewise
+    /// disconnects its objects and releases their data). The context does the same when it goes. Using
+    /// detached objects with the context again (inserting, deleting or relating them) records that error,
+    /// which the next ``save()`` throws. Objects that were inserted and not saved never reach the store.
+    /// Fetch again to get new instances:
     ///
     /// ```swift
     /// let band = try await context.existingObject(with: id)
@@ -21,7 +28,10 @@ extension ObjectContext {
     /// reach the store but the context does not take them in.
     public func reset() {
         resetGeneration &+= 1
-        for object in registered.objects {
+        // Every object the context knows, listed before any is released (see `deinit`).
+        let registeredObjects = registered.objects
+        let known = registeredObjects + inserted.objects + changed.objects + deleted.objects
+        for object in registeredObjects {
             detachForReset(object)
         }
         for object in inserted.objects {
@@ -35,6 +45,8 @@ extension ObjectContext {
         for object in changed.objects + deleted.objects where object.context === self {
             detachForReset(object)
         }
+        // With every object cut loose, so the `deinit`s this runs leave the identity map alone.
+        Self.releaseRelatedObjects(of: known)
         registered.removeAll()
         temporaryIndex = nil
         inserted.removeAll()

@@ -87,9 +87,28 @@ public final class ObjectContext {
         observeStore()
     }
 
+    /// Lets go of what the context's objects hold of each other, so that graphs of objects related both
+    /// ways, which the identity map does not retain, are freed with the context unless someone else holds
+    /// them (see ``reset()``).
     deinit {
+        // Every object the context knows, listed first: releasing related objects runs the `deinit`s of
+        // objects no one else holds, which release further objects. Closing the link first makes those
+        // `deinit`s leave the identity map alone, and the loop reads only this list of its own.
+        let objects = registered.objects + inserted.objects + changed.objects + deleted.objects
         link.close()
+        Self.releaseRelatedObjects(of: objects)
         changeHub.finish()
+    }
+
+    /// Makes every relationship of `objects` a fault (``ManagedObject/releaseRelatedObjects()``), so
+    /// objects related both ways stop holding each other. The objects must already be cut loose from
+    /// the context (no context, or a closed link), because releasing them may run `deinit`s; `objects`
+    /// is the caller's own list, which no `deinit` changes, and keeps every listed object alive until the
+    /// caller drops it.
+    static func releaseRelatedObjects(of objects: [ManagedObject]) {
+        for object in objects {
+            object.releaseRelatedObjects()
+        }
     }
 
     /// Whether there are unsaved inserts, updates or deletes: while a ``save()`` awaits the store, those

@@ -27,6 +27,26 @@ enum RelationshipState {
     case toMany([ManagedObject])
 }
 
+extension RelationshipState {
+    /// Whether the relationship is resolved (a to-one) or loaded (a to-many), holding its destinations.
+    var isLoaded: Bool {
+        switch self {
+        case .toOne, .toMany: true
+        case .toOneFault, .committedToOneFault, .toManyFault: false
+        }
+    }
+
+    /// This state as a fault that holds no object: a resolved to-one keeps its destination's ID, a loaded
+    /// to-many is not loaded any more.
+    var fault: RelationshipState {
+        switch self {
+        case .toOne(let destination): .toOneFault(destination?.objectID)
+        case .toMany: .toManyFault
+        case .toOneFault, .committedToOneFault, .toManyFault: self
+        }
+    }
+}
+
 /// The base class of every generated entity class.
 ///
 /// Generated subclasses keep each attribute in a private typed stored property behind a public property
@@ -303,6 +323,27 @@ open class ManagedObject {
         storedRelationshipStates = relationshipStates
         hasInitialRelationshipStates = false
         storedCommittedToOneIDs = consume committedToOneIDs
+    }
+
+    /// Lets go of every related object: each loaded relationship becomes a fault (a to-one keeps its
+    /// destination's ID, a to-many forgets its members), so objects related both ways no longer hold each
+    /// other. The context calls it on its objects when it is reset or goes, after cutting them loose
+    /// (``ObjectContext/releaseRelatedObjects(of:)``); without a context, resolving a fault throws
+    /// ``ObjectGraphError/objectNotInContext(_:)``. The stored states are written directly: the to-one
+    /// IDs stay what they were, so the committed ones need no capture, and no change is recorded.
+    ///
+    /// Releasing related objects may run their `deinit`s, which may release further objects.
+    final func releaseRelatedObjects() {
+        guard storedRelationshipStates.contains(where: \.isLoaded) else { return }
+        if hasInitialRelationshipStates {
+            storedRelationshipStates = entity.initialRelationshipFaults
+            hasInitialRelationshipStates = false
+            return
+        }
+        // Built apart and assigned at once: the old states, released by the assignment, may hold the last
+        // reference to an object whose `deinit` must not find this object's states half written.
+        let faults = SharedSlice(storedRelationshipStates.map(\.fault))
+        storedRelationshipStates = faults
     }
 
     /// Makes the current to-one destinations the committed ones (no new array when they are already).

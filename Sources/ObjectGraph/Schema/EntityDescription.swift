@@ -66,6 +66,10 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
     /// The relationship states every loaded object starts with (to-ones pointing at their committed
     /// destinations, to-manys not loaded), shared like ``initialRelationshipStates``.
     nonisolated(unsafe) let loadedRelationshipStates: SharedSlice<RelationshipState>
+    /// The faults of ``initialRelationshipStates`` (to-ones to nothing, to-manys not loaded), which a new
+    /// object that was never linked takes when its context goes or is reset
+    /// (``ManagedObject/releaseRelatedObjects()``), shared like ``initialRelationshipStates``.
+    nonisolated(unsafe) let initialRelationshipFaults: SharedSlice<RelationshipState>
 
     private let attributeIndexByName: [String: Int]
     private let relationshipIndexByName: [String: Int]
@@ -124,6 +128,7 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
         for (slot, index) in toOnes.enumerated() { slots[index] = slot }
         self.toOneSlotByRelationshipIndex = slots
         self.loadedRelationshipStates = SharedSlice(relationships.map { $0.isToMany ? .toManyFault : .committedToOneFault })
+        self.initialRelationshipFaults = SharedSlice(relationships.map { $0.isToMany ? .toManyFault : .toOneFault(nil) })
         self.serial = Self.serials.add(1, ordering: .relaxed).newValue
         self.inverseIndices = InverseIndices(hasInverse: relationships.map { $0.inverseName != nil })
     }

@@ -92,6 +92,14 @@ public struct StoreConformance: Sendable {
         case keyedIDs
         /// The by-name API fetches untyped objects and names the entity and key it does not know.
         case dynamicFetch
+        /// A context that goes releases its objects, related both ways, with it.
+        case droppedContextReleasesItsObjects
+        /// `reset()` releases the objects related both ways that the caller no longer holds.
+        case resetReleasesObjects
+        /// An object held past a reset or its context keeps its values; its relationships throw.
+        case objectsOutliveTheirContext
+        /// Objects with pending changes go with their context, or with a reset, and reach no store.
+        case pendingChangesGoWithTheirContext
         /// A model carrying a version history opens new data at its current version, with nothing to
         /// migrate (the in-memory store never migrates: its data never outlives the process).
         case versionHistory
@@ -151,6 +159,10 @@ public struct StoreConformance: Sendable {
         case .batchedFetch: try await checks.batchedFetch()
         case .keyedIDs: try await checks.keyedIDs()
         case .dynamicFetch: try await checks.dynamicFetch()
+        case .droppedContextReleasesItsObjects: try await checks.droppedContextReleasesItsObjects()
+        case .resetReleasesObjects: try await checks.resetReleasesObjects()
+        case .objectsOutliveTheirContext: try await checks.objectsOutliveTheirContext()
+        case .pendingChangesGoWithTheirContext: try await checks.pendingChangesGoWithTheirContext()
         case .versionHistory: break
         }
     }
