@@ -8,8 +8,10 @@
 /// A context keeps objects with unsaved changes until they are saved or rolled back, and any other object
 /// only while someone else holds it (the caller, or a loaded relationship of a held object): reading
 /// batch after batch keeps memory bounded by what the caller holds, and every held object stays the one
-/// instance for its ID. It merges what other contexts save (``automaticallyMergesChanges``) and
-/// publishes what changes in it (``changes``).
+/// instance for its ID. When it is reset or goes, its objects' relationships become faults, so objects
+/// related both ways stop holding each other and go with the last outside reference (see ``reset()``).
+/// It merges what other contexts save (``automaticallyMergesChanges``) and publishes what changes in it
+/// (``changes``).
 ///
 /// ```swift
 /// @MainActor func demo(store: InMemoryStore) async throws {
