@@ -43,6 +43,13 @@ struct IdentityMap {
     /// Every registered object, in no particular order (retained by the returned array).
     var objects: [ManagedObject] { integerKeyed.objects + otherKeyed.values.map(\.object) + unindexed.map(\.object) }
 
+    /// The registered objects for which `isIncluded` is true, in no particular order (retained by the
+    /// returned array); the others are read in place, never retained.
+    func objects(where isIncluded: (ManagedObject) -> Bool) -> [ManagedObject] {
+        let included = { (entry: Entry) in entry.reference._withUnsafeGuaranteedRef(isIncluded) ? entry.object : nil }
+        return integerKeyed.objects(where: isIncluded) + otherKeyed.values.compactMap(included) + unindexed.compactMap(included)
+    }
+
     /// The object registered under `id`; setting `nil` removes it, setting an object registers it, which
     /// must have `id` as its ID.
     subscript(id: AnyObjectID) -> ManagedObject? {

@@ -36,6 +36,17 @@ struct IntegerKeyedObjects {
         }
     }
 
+    /// The objects for which `isIncluded` is true, in no particular order (retained by the returned
+    /// array); the others are read in place, never retained.
+    func objects(where isIncluded: (ManagedObject) -> Bool) -> [ManagedObject] {
+        slots.compactMap { slot in
+            guard slot.reference > Self.tombstone, Self.unmanaged(at: slot.reference)._withUnsafeGuaranteedRef(isIncluded) else {
+                return nil
+            }
+            return Self.object(at: slot.reference)
+        }
+    }
+
     /// The object registered under `key` in the hierarchy rooted at `entityName`.
     func object(forKey key: Int64, entityName: String) -> ManagedObject? {
         guard count > 0 else { return nil }

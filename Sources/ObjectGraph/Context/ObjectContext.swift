@@ -93,10 +93,11 @@ public final class ObjectContext {
     /// ways, which the identity map does not retain, are freed with the context unless someone else holds
     /// them (see ``reset()``).
     deinit {
-        // Every object the context knows, listed first: releasing related objects runs the `deinit`s of
-        // objects no one else holds, which release further objects. Closing the link first makes those
-        // `deinit`s leave the identity map alone, and the loop reads only this list of its own.
-        let objects = registered.objects + inserted.objects + changed.objects + deleted.objects
+        // Every object the context knows that holds another, listed first: releasing related objects runs
+        // the `deinit`s of objects no one else holds, which release further objects. Closing the link
+        // first makes those `deinit`s leave the identity map alone, and the loop reads only this list of
+        // its own. Registered objects that hold none (unresolved, as fetched) are not even retained.
+        let objects = registered.objects(where: \.holdsRelatedObjects) + inserted.objects + changed.objects + deleted.objects
         link.close()
         Self.releaseRelatedObjects(of: objects)
         changeHub.finish()

@@ -325,6 +325,13 @@ open class ManagedObject {
         storedCommittedToOneIDs = consume committedToOneIDs
     }
 
+    /// Whether a relationship is resolved or loaded, so that it may hold related objects (which
+    /// ``releaseRelatedObjects()`` lets go of). Not ``hasLoadedRelationshipStates``, which says the
+    /// states are still the entity's shared, unresolved ones.
+    final var holdsRelatedObjects: Bool {
+        storedRelationshipStates.contains(where: \.isLoaded)
+    }
+
     /// Lets go of every related object: each loaded relationship becomes a fault (a to-one keeps its
     /// destination's ID, a to-many forgets its members), so objects related both ways no longer hold each
     /// other. The context calls it on its objects when it is reset or goes, after cutting them loose
@@ -332,18 +339,21 @@ open class ManagedObject {
     /// ``ObjectGraphError/objectNotInContext(_:)``. The stored states are written directly: the to-one
     /// IDs stay what they were, so the committed ones need no capture, and no change is recorded.
     ///
-    /// Releasing related objects may run their `deinit`s, which may release further objects.
+    /// Releasing related objects may run the `deinit`s of objects no one else holds; none of them reads
+    /// this object, which its caller holds. The states change in place when the object has its own
+    /// (it does once it changed a relationship or resolved one), so this allocates nothing.
     final func releaseRelatedObjects() {
-        guard storedRelationshipStates.contains(where: \.isLoaded) else { return }
+        guard holdsRelatedObjects else { return }
         if hasInitialRelationshipStates {
             storedRelationshipStates = entity.initialRelationshipFaults
             hasInitialRelationshipStates = false
             return
         }
-        // Built apart and assigned at once: the old states, released by the assignment, may hold the last
-        // reference to an object whose `deinit` must not find this object's states half written.
-        let faults = SharedSlice(storedRelationshipStates.map(\.fault))
-        storedRelationshipStates = faults
+        for index in storedRelationshipStates.indices {
+            storedRelationshipStates.update(at: index) { state in
+                if state.isLoaded { state = state.fault }
+            }
+        }
     }
 
     /// Makes the current to-one destinations the committed ones (no new array when they are already).
