@@ -20,13 +20,18 @@ import Testing
         return (context, album, low, high)
     }
 
+    /// The first update of the last change set `store` saved.
+    private func lastUpdate(in store: RecordingStore) throws -> UpdatedObject {
+        try #require(store.saved.withLock { $0.last }?.updated.first)
+    }
+
     @Test func aToOneChangedAfterTheInsertingSaveIsWrittenByTheNextSave() async throws {
         let store = RecordingStore(model: schema)
         let (context, album, _, high) = try await savedAlbum(in: store)
         album.setBand(high)
         try await context.save()
 
-        let update = try #require(store.saved.withLock { $0.last }?.updated.first)
+        let update = try lastUpdate(in: store)
         #expect(update.id == album.objectID)
         #expect(update.toOnes.map(\.destination) == [high.objectID])
         let reader = try ObjectContext(store: store, model: MusicModel.model)
@@ -40,7 +45,7 @@ import Testing
         album.title = "Drums and Guns"
         try await context.save()
 
-        let update = try #require(store.saved.withLock { $0.last }?.updated.first)
+        let update = try lastUpdate(in: store)
         #expect(update.toOnes.isEmpty)
         #expect(update.attributes.map(\.value) == [.string("Drums and Guns")])
     }
@@ -91,25 +96,25 @@ import Testing
         let (context, album, low, high) = try await loadedAlbum(from: store)
         album.title = "Drums and Guns"
         try await context.save()
-        var update = try #require(store.saved.withLock { $0.last }?.updated.first)
+        var update = try lastUpdate(in: store)
         #expect(update.toOnes.isEmpty && update.attributes.map(\.value) == [.string("Drums and Guns")])
 
         album.setBand(high)
         try await context.save()
-        update = try #require(store.saved.withLock { $0.last }?.updated.first)
+        update = try lastUpdate(in: store)
         #expect(update.toOnes.map(\.destination) == [high.objectID])
 
         #expect(try await album.band === high)
         album.title = "The Great Destroyer"
         try await context.save()
-        update = try #require(store.saved.withLock { $0.last }?.updated.first)
+        update = try lastUpdate(in: store)
         #expect(update.toOnes.isEmpty)
 
         album.setBand(low)
         album.setBand(high)
         album.title = "Ones and Sixes"
         try await context.save()
-        update = try #require(store.saved.withLock { $0.last }?.updated.first)
+        update = try lastUpdate(in: store)
         #expect(update.toOnes.isEmpty)
     }
 
@@ -123,12 +128,12 @@ import Testing
         #expect(try await album.band === low)
         album.title = "Double Negative"
         try await context.save()
-        var update = try #require(store.saved.withLock { $0.last }?.updated.first)
+        var update = try lastUpdate(in: store)
         #expect(update.toOnes.isEmpty)
 
         album.setBand(nil)
         try await context.save()
-        update = try #require(store.saved.withLock { $0.last }?.updated.first)
+        update = try lastUpdate(in: store)
         #expect(update.toOnes.map(\.destination) == [nil])
         let reader = try ObjectContext(store: store, model: MusicModel.model)
         #expect(try await reader.existingObject(with: album.typedID).band == nil)

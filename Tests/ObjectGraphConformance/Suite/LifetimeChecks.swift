@@ -123,11 +123,19 @@ extension Checks {
 
     /// The seed inserted, linked and saved in a context of its own, which is gone on return.
     private static func insertSeed(store: any PersistentStore) async throws -> (objects: Watched, contextIsGone: Bool) {
+        try await inContextOfItsOwn(over: store, insertSeed(into:))
+    }
+
+    /// What `body` watched in a new context over `store`, and whether that context is gone once `body`
+    /// returned and nothing but the watched objects' own references could keep it.
+    private static func inContextOfItsOwn(
+        over store: any PersistentStore, _ body: (ObjectContext) async throws -> Watched
+    ) async throws -> (objects: Watched, contextIsGone: Bool) {
         weak var gone: ObjectContext?
         let objects = try await {
             let context = try ObjectContext(store: store, model: MusicModel.model)
             gone = context
-            return try await insertSeed(into: context)
+            return try await body(context)
         }()
         return (objects, gone == nil)
     }
@@ -144,13 +152,7 @@ extension Checks {
     /// Every object of the saved seed fetched, every relationship resolved both ways, in a context of
     /// its own, which is gone on return.
     private static func loadSeed(store: any PersistentStore) async throws -> (objects: Watched, contextIsGone: Bool) {
-        weak var gone: ObjectContext?
-        let objects = try await {
-            let context = try ObjectContext(store: store, model: MusicModel.model)
-            gone = context
-            return try await loadEverything(in: context)
-        }()
-        return (objects, gone == nil)
+        try await inContextOfItsOwn(over: store, loadEverything(in:))
     }
 
     /// Every object of `context`'s store, fetched with every relationship resolved both ways; only
