@@ -172,7 +172,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ObjectGraphRESTTests",
-            dependencies: ["ObjectGraphREST", "RESTTestServer", "ExampleModels"]
+            dependencies: ["ObjectGraphREST", "RESTTestServer", "ObjectGraphConformance", "ExampleModels"]
         ),
         .testTarget(
             name: "RESTStoreConformanceTests",

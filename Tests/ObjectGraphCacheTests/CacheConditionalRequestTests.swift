@@ -8,7 +8,7 @@ import Testing
 
 /// A `networkFirst` read through a REST store that sends conditional requests: a `304 Not Modified`
 /// reuses the cached body, and the caching store finds nothing changed and publishes nothing.
-@Suite struct CacheConditionalRequestTests {
+@Suite(.testServerSlot) struct CacheConditionalRequestTests {
     @Test func aNotModifiedAnswerPublishesNothingAndAChangedOneItsChange() async throws {
         let music = try await MusicServer.start()
         let writer = try await music.seed(bands: ["Low", "Beirut"])

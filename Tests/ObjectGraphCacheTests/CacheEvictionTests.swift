@@ -6,7 +6,7 @@ import ObjectGraphREST
 import RESTTestServer
 import Testing
 
-@Suite struct CacheEvictionTests {
+@Suite(.testServerSlot) struct CacheEvictionTests {
     @Test func theLeastRecentlyUsedUnreferencedObjectsLeaveABoundedCache() async throws {
         let music = try await MusicServer.start()
         let writer = try await music.seed(bands: ["A", "B", "C", "D"])

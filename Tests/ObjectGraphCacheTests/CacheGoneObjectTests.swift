@@ -8,7 +8,7 @@ import Testing
 /// An object the server answers 404 for at its own URL leaves the cache as a deletion in a context would
 /// take it: Cascade takes its destinations too; Nullify and Deny clear the to-ones that point at it, which
 /// the change stream publishes as updates.
-@Suite struct CacheGoneObjectTests {
+@Suite(.testServerSlot) struct CacheGoneObjectTests {
     private static let band = MusicModel.model.schema.entity(named: "Band")!
 
     @Test func aGoneObjectTakesItsCascadedDestinationsWithIt() async throws {

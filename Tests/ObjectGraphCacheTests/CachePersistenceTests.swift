@@ -5,7 +5,7 @@ import ObjectGraphConformance
 import RESTTestServer
 import Testing
 
-@Suite struct CachePersistenceTests {
+@Suite(.testServerSlot) struct CachePersistenceTests {
     @Test func theCacheAndItsIDsSurviveARestart() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

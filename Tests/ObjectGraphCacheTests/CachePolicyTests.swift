@@ -5,7 +5,7 @@ import ObjectGraphConformance
 import RESTTestServer
 import Testing
 
-@Suite struct CachePolicyTests {
+@Suite(.testServerSlot) struct CachePolicyTests {
     static let bands = StoreFetchRequest(entityName: "Band", sortDescriptors: [SortExpression(["name"])])
 
     /// A server holding the band Low, the context that saved it there, and a `cacheThenNetwork` caching

@@ -13,7 +13,7 @@ import Testing
 /// the wrong type). Either way the cache keeps every object it had, once, and the outbox its entries.
 // Serialized: every live test server holds one Dispatch worker thread (FlyingSocks blocks one in
 // epoll_wait), and Dispatch has at most 255; twelve servers at once add to what parallel suites hold.
-@Suite(.serialized) struct CacheReadFaultTests {
+@Suite(.testServerSlot, .serialized) struct CacheReadFaultTests {
     static let bands = StoreFetchRequest(entityName: "Band", sortDescriptors: [SortExpression(["name"])])
 
     @Test(arguments: ReadFault.allCases)

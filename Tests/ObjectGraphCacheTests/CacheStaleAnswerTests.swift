@@ -9,7 +9,7 @@ import Testing
 
 /// A server answer read before a save reached the server must not undo the save in the cache once the
 /// save has left the outbox.
-@Suite struct CacheStaleAnswerTests {
+@Suite(.testServerSlot) struct CacheStaleAnswerTests {
     static let bands = StoreFetchRequest(entityName: "Band", sortDescriptors: [SortExpression(["name"])])
 
     /// A server holding the band A, and a caching store over it whose transport can hold a `GET /Band` answer.

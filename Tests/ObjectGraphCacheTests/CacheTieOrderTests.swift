@@ -7,7 +7,7 @@ import Testing
 
 /// Objects with equal sort keys come in key order (`ObjectKey.precedesAmongTies`), the order live results
 /// keep, whatever order the cache's rows or the server give them.
-@Suite struct CacheTieOrderTests {
+@Suite(.testServerSlot) struct CacheTieOrderTests {
     static let byTitle = StoreFetchRequest(entityName: "Album", sortDescriptors: [SortExpression(["title"])])
 
     @Test func serverObjectsCachedInAnotherOrderComeInKeyOrder() async throws {

@@ -9,7 +9,7 @@ import Testing
 
 /// A server that answers after the client's timeout: a `networkFirst` read answers from the cache, and an
 /// outbox entry whose `POST` timed out (the server acted on it all the same) stays and is replayed once.
-@Suite struct CacheTimeoutTests {
+@Suite(.testServerSlot) struct CacheTimeoutTests {
     static let bands = StoreFetchRequest(entityName: "Band", sortDescriptors: [SortExpression(["name"])])
 
     @Test func aNetworkFirstFetchThatTimesOutAnswersFromTheCache() async throws {

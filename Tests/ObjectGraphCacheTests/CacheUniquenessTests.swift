@@ -5,7 +5,7 @@ import ObjectGraphConformance
 import RESTTestServer
 import Testing
 
-@Suite struct CacheUniquenessTests {
+@Suite(.testServerSlot) struct CacheUniquenessTests {
     @Test func twoObjectsSwappingAUniqueValueOnTheServerReachTheCache() async throws {
         let music = try await MusicServer.start()
         let writer = try await music.seed(bands: ["A", "B"])

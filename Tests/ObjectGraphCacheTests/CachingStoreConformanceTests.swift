@@ -16,7 +16,7 @@ import Testing
 ///   cache must answer fetches, predicates, counts and relationships as the server would.
 /// - `offline`: `networkFirst` with the server stopped before the store opens: every save waits in the
 ///   outbox, every read falls back to the cache.
-@Suite struct CachingStoreConformanceTests {
+@Suite(.testServerSlot) struct CachingStoreConformanceTests {
     static let notApplicable: Set<StoreConformance.Check> = [.orderedToMany, .mergingKeepsPendingOrder, .atomicFailedSave]
     static let checks = StoreConformance.Check.allCases.filter { !notApplicable.contains($0) }
 

@@ -10,7 +10,7 @@ import Testing
 /// Live results over ``CachingStore`` (`networkFirst`, in-memory cache) and the generic JSON CRUD test
 /// server: saves go through the outbox and reach observers through the caching store's change stream. The
 /// differential check runs seeds 1–3 of 200 steps each.
-@Test(.timeLimit(.minutes(5)), arguments: LiveResultsConformance.Check.allCases)
+@Test(.testServerSlot, .timeLimit(.minutes(5)), arguments: LiveResultsConformance.Check.allCases)
 func cachingStoreLiveResults(_ check: LiveResultsConformance.Check) async throws {
     let servers = Mutex<[TestServer]>([])
     try await LiveResultsConformance(differentialSteps: 200, differentialSeeds: [1, 2, 3]) { model in

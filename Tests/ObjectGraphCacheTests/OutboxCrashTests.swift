@@ -7,7 +7,7 @@ import Testing
 /// SIGKILL of a process that saves through the outbox while it replays (or offline, every save waiting),
 /// then a restart online that finishes the replay: every save that returned before the kill is on the
 /// server exactly once, in save order.
-@Suite(.serialized) struct OutboxCrashTests {
+@Suite(.testServerSlot, .serialized) struct OutboxCrashTests {
     @Test(arguments: [(15, false), (40, false), (70, false), (20, true), (60, true)])
     func everySaveMadeBeforeAKillReachesTheServerOnceAndInOrder(killAfter saves: Int, offline: Bool) async throws {
         let directory = try TemporaryDirectory()

@@ -8,7 +8,7 @@ import Testing
 
 /// What the server does to a replayed `POST`, and what the outbox makes of it: refusals stop the entry
 /// with the typed error, everything else is tried again; either way the band is created exactly once.
-@Suite(.serialized) struct OutboxFaultTests {
+@Suite(.testServerSlot, .serialized) struct OutboxFaultTests {
     @Test(arguments: [401, 403, 404, 409, 422])
     func aRefusalStopsTheEntryUntilItIsRetried(status: Int) async throws {
         let music = try await MusicServer.start()

@@ -2,11 +2,12 @@ import ExampleModels
 import Foundation
 import ObjectGraph
 import ObjectGraphCache
+import ObjectGraphConformance
 import ObjectGraphREST
 import RESTTestServer
 import Testing
 
-@Suite struct OutboxGitHubTests {
+@Suite(.testServerSlot) struct OutboxGitHubTests {
     @Test func theSavingContextTakesTheValuesTheServerAssigned() async throws {
         let server = try await TestServer.start(GitHubAPI(now: { "2024-05-01T12:00:00Z" }))
         let remote = try RESTStore(model: GitHubModel.model.schema, baseURL: server.baseURL, transport: URLSessionTransport(timeout: 60),

@@ -6,7 +6,7 @@ import ObjectGraphREST
 import RESTTestServer
 import Testing
 
-@Suite struct OutboxTests {
+@Suite(.testServerSlot) struct OutboxTests {
     static let bands = StoreFetchRequest(entityName: "Band", sortDescriptors: [SortExpression(["name"])])
 
     @Test func offlineSavesShowAtOnceAndReachTheServerInOrderWhenItComesBack() async throws {

@@ -8,7 +8,7 @@ import Testing
 /// A relationship list the server answered before a save that changed the relationship, arriving after
 /// the save, must not replace in the REST store's object cache what the save left (which answers faults
 /// until the list expires).
-@Suite struct RelationshipListStaleAnswerTests {
+@Suite(.testServerSlot) struct RelationshipListStaleAnswerTests {
     /// A REST store whose cached objects and lists never expire, over `music`, reading through `transport`,
     /// and a context on it holding the server's bands by name.
     private func cachingRemote(_ music: MusicServer, transport: HeldAnswerTransport) async throws -> (RESTStore, ObjectContext, [String: Band]) {

@@ -1,11 +1,12 @@
 import Foundation
 import ObjectGraph
+import struct ObjectGraphConformance.TestServerSlots
 import ObjectGraphREST
 import ExampleModels
 import RESTTestServer
 import Testing
 
-@Suite struct BandcampTests {
+@Suite(.testServerSlot) struct BandcampTests {
     @Test func findABandByNameThenWalkItsDiscographyAndTracks() async throws {
         try await withServer(BandcampAPI()) { server in
             let transport = RecordingTransport()

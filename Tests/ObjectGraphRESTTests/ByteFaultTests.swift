@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import struct ObjectGraphConformance.TestServerSlots
 import ObjectGraphREST
 import RESTTestServer
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// Responses broken at the byte level, served by the test server over HTTP: each is a typed
 /// ``RESTError`` naming the URL and the entity and key (or the JSON path and byte offset) at fault,
 /// read in bounded memory; none crashes.
-@Suite(.serialized) struct ByteFaultTests {
+@Suite(.testServerSlot, .serialized) struct ByteFaultTests {
     /// An API whose every list is empty; each test injects the body of `GET /artists`.
     struct EmptyAPI: TestAPI {
         func respond(to request: ServerRequest) -> ServerResponse { .json([Any]()) }

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import struct ObjectGraphConformance.TestServerSlots
 @testable import ObjectGraphREST
 import RESTTestServer
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// everything cached: with 2,000 unrelated objects cached, the cache entries a save hands to
 /// `ObjectCache.apply` (`RESTStore.lastSaveCacheEntries`) are those of its change set, and those a
 /// response hands to it (`RESTStore.lastReadCacheEntries`) are the objects and lists it holds.
-@Suite struct CacheCostTests {
+@Suite(.testServerSlot) struct CacheCostTests {
     /// Shelves listing books by identifier (`books_ids`), with no inverse.
     static let model = ModelDescription(name: "Shelves", entities: [
         EntityDescription(name: "Shelf", attributes: [AttributeDescription(name: "name", type: .string)],

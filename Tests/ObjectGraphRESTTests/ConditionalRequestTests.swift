@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import struct ObjectGraphConformance.TestServerSlots
 import ObjectGraphREST
 import ExampleModels
 import RESTTestServer
@@ -7,7 +8,7 @@ import Testing
 
 /// `GET`s of a URL whose last response carried `ETag` / `Last-Modified` are conditional; a 304 reuses
 /// the body and changes nothing; a changed resource comes back whole.
-@Suite struct ConditionalRequestTests {
+@Suite(.testServerSlot) struct ConditionalRequestTests {
     @Test func aRepeatedListIsAnsweredNotModifiedAndReusesTheBody() async throws {
         try await withServer(GitHubAPI()) { server in
             let transport = RecordingTransport()

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import struct ObjectGraphConformance.TestServerSlots
 import ObjectGraphREST
 import ExampleModels
 import RESTTestServer
@@ -7,7 +8,7 @@ import Testing
 
 /// Deleting an object whose to-many has no URL (a label's issues): the context nullifies the issues it
 /// has loaded, the store sends the DELETE, and the server unlinks the rest.
-@Suite struct DeleteWithoutURLTests {
+@Suite(.testServerSlot) struct DeleteWithoutURLTests {
     @Test func aLabelFetchedFromTheListIsDeletedAndLoadedIssuesLoseIt() async throws {
         try await withServer(GitHubAPI()) { server in
             let transport = RecordingTransport()

@@ -1,12 +1,13 @@
 import Foundation
 import ObjectGraph
+import struct ObjectGraphConformance.TestServerSlots
 import ObjectGraphREST
 import ExampleModels
 import RESTTestServer
 import Testing
 
 /// Each failure gives its typed error and changes nothing in the context.
-@Suite struct ErrorTests {
+@Suite(.testServerSlot) struct ErrorTests {
     /// octocat fetched and registered; the repositories not loaded yet.
     private func octocat(_ context: ObjectContext) async throws -> User {
         try #require(try await User.first(in: context, where: \.login == "octocat"))

@@ -1,11 +1,12 @@
 import Foundation
 import ObjectGraph
+import struct ObjectGraphConformance.TestServerSlots
 import ObjectGraphREST
 import ExampleModels
 import RESTTestServer
 import Testing
 
-@Suite struct GitHubTests {
+@Suite(.testServerSlot) struct GitHubTests {
     @Test func repositoriesOfAUserShareTheUserInstanceAsOwner() async throws {
         try await withServer(GitHubAPI()) { server in
             let context = try ObjectContext(store: try Stores.github(server), model: GitHubModel.model)

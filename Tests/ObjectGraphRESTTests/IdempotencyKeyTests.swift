@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import struct ObjectGraphConformance.TestServerSlots
 import ObjectGraphREST
 import ExampleModels
 import RESTTestServer
@@ -7,7 +8,7 @@ import Testing
 
 /// Every `POST` carries an idempotency key, the same for every retry of the same new object, so a save
 /// retried after a lost response creates the object once on a server that honours the key.
-@Suite struct IdempotencyKeyTests {
+@Suite(.testServerSlot) struct IdempotencyKeyTests {
     /// A new issue in octocat/Hello-World, in a context over `store`.
     private func newIssue(_ store: RESTStore, title: String) async throws -> (ObjectContext, ExampleModels.Issue) {
         let context = try ObjectContext(store: store, model: GitHubModel.model)

@@ -1,12 +1,13 @@
 import Foundation
 import ObjectGraph
+import struct ObjectGraphConformance.TestServerSlots
 import ObjectGraphREST
 import ExampleModels
 import RESTTestServer
 import Testing
 
 /// The store's object cache is bounded and expires: faults of dropped or stale objects ask the server.
-@Suite struct ObjectCachePolicyTests {
+@Suite(.testServerSlot) struct ObjectCachePolicyTests {
     @Test func aFreshObjectAnswersFaultsWithoutARequest() async throws {
         try await withServer(GitHubAPI()) { server in
             let store = try Stores.github(server, pageSize: 30)

@@ -1,12 +1,13 @@
 import Foundation
 import ObjectGraph
+import struct ObjectGraphConformance.TestServerSlots
 import ObjectGraphREST
 import ExampleModels
 import RESTTestServer
 import Testing
 
 /// Fetching one object by key through its object URL (`rest.objectPath`), and how values fill paths.
-@Suite struct ObjectURLFetchTests {
+@Suite(.testServerSlot) struct ObjectURLFetchTests {
     @Test func aLoginGETsTheUserURLInsteadOfListingUsers() async throws {
         try await withServer(GitHubAPI()) { server in
             let context = try ObjectContext(store: try Stores.github(server), model: GitHubModel.model)

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import struct ObjectGraphConformance.TestServerSlots
 import ObjectGraphREST
 import ExampleModels
 import RESTTestServer
@@ -7,7 +8,7 @@ import Testing
 
 /// Fetching an entity whose list URL has placeholders (`Issue`: `/repos/:repository.fullName/issues`)
 /// with a predicate that pins them.
-@Suite struct PinnedFetchTests {
+@Suite(.testServerSlot) struct PinnedFetchTests {
     @Test func issuesOfAKnownRepositoryTakeOneGETAndLinkThatRepository() async throws {
         try await withServer(GitHubAPI()) { server in
             let context = try ObjectContext(store: try Stores.github(server, pageSize: 30), model: GitHubModel.model)

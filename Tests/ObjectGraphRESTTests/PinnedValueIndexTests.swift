@@ -1,6 +1,7 @@
 import ExampleModels
 import Foundation
 import ObjectGraph
+import struct ObjectGraphConformance.TestServerSlots
 @testable import ObjectGraphREST
 import RESTTestServer
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// The store's object cache finds the object a pinned fetch links to (`Issue`'s list URL
 /// `/repos/:repository.fullName/issues`) by the value, from an index every path that changes the cache
 /// keeps in step: responses and saves (``ObjectCache/apply(_:)``), forgetting, eviction and linking.
-@Suite struct PinnedValueIndexTests {
+@Suite(.testServerSlot) struct PinnedValueIndexTests {
     static let model = GitHubModel.model.schema
     static let repository = model.entity(named: "Repository")!
     static let fullName = repository.attributeIndex(named: "fullName")!

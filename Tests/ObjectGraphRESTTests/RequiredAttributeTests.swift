@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import struct ObjectGraphConformance.TestServerSlots
 import ObjectGraphREST
 import ExampleModels
 import RESTTestServer
@@ -8,7 +9,7 @@ import Testing
 /// What a key absent from an answer means: a GET's representation must carry every required attribute
 /// without a default, for cached objects too; other absent keys keep the cached value (or give a new
 /// object the default); a save's answer may leave any key out.
-@Suite struct RequiredAttributeTests {
+@Suite(.testServerSlot) struct RequiredAttributeTests {
     private static let repositories = StoreFetchRequest(entityName: "Repository")
     private static let hello = AnyObjectID(entityName: "Repository", key: .integer(1296269))
 

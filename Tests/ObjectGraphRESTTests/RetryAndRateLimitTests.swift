@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import struct ObjectGraphConformance.TestServerSlots
 import ObjectGraphREST
 import ExampleModels
 import RESTTestServer
@@ -7,7 +8,7 @@ import Testing
 
 /// Idempotent requests are retried after passing failures; `POST` and `PATCH` never are; an exhausted
 /// rate limit holds requests back before they are sent, or fails them at once when the wait is too long.
-@Suite struct RetryAndRateLimitTests {
+@Suite(.testServerSlot) struct RetryAndRateLimitTests {
     /// Retries without real waiting.
     private static let quick = RetryPolicy(maximumAttempts: 3, initialDelay: .milliseconds(10), maximumDelay: .milliseconds(40))
 

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import struct ObjectGraphConformance.TestServerSlots
 @testable import ObjectGraphREST
 import ExampleModels
 import RESTTestServer
@@ -8,7 +9,7 @@ import Testing
 /// What POST and PATCH bodies hold: write keys (`rest.writeKey`, `rest.createKey`), no read-only
 /// attributes (`rest.readOnly`), foreign keys only when the model asks and the URL does not name them;
 /// and how the server's 422 answers become ``RESTError/validationFailed(method:url:message:errors:)``.
-@Suite struct WriteMappingTests {
+@Suite(.testServerSlot) struct WriteMappingTests {
     @Test func labelsAreCreatedWithNameRenamedWithNewNameAndNeverSendTheirRepository() async throws {
         try await withServer(GitHubAPI()) { server in
             let transport = RecordingTransport()

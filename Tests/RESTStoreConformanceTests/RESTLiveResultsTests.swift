@@ -10,7 +10,7 @@ import Testing
 /// context through the store's change stream like any other store's. Lists are paged by 100 here (the
 /// conformance suite pages by 3 to test paging), so the differential's fetches stay a few requests each;
 /// it runs 300 steps instead of 1,000, as each step makes about twenty HTTP round trips.
-@Test(.timeLimit(.minutes(5)), arguments: LiveResultsConformance.Check.allCases)
+@Test(.testServerSlot, .timeLimit(.minutes(5)), arguments: LiveResultsConformance.Check.allCases)
 func restLiveResults(_ check: LiveResultsConformance.Check) async throws {
     let servers = ServerKeeper()
     try await LiveResultsConformance(differentialSteps: 300) { model in

@@ -16,7 +16,7 @@ import Testing
 /// - `atomicFailedSave`: it expects the store to refuse a uniqueness violation with nothing written;
 ///   uniqueness is the server's business, and HTTP has no transactions, so a save refused half-way
 ///   cannot be undone on the server (the context still keeps its changes; see `ErrorTests`).
-@Suite struct RESTStoreConformanceTests {
+@Suite(.testServerSlot) struct RESTStoreConformanceTests {
     static let notApplicable: Set<StoreConformance.Check> = [.orderedToMany, .mergingKeepsPendingOrder, .atomicFailedSave]
     static let checks = StoreConformance.Check.allCases.filter { !notApplicable.contains($0) }
 
