@@ -2,10 +2,15 @@
 extension ObjectContext {
     /// Discards every unsaved change: inserted objects leave the context, changed and deleted objects
     /// return to their last saved state (their relationships reload on next access).
+    ///
+    /// An inserted object the caller still holds keeps its values but no context; its relationships
+    /// become faults, and resolving one throws ``ObjectGraphError/objectNotInContext(_:)``, so discarded
+    /// objects linked to each other do not keep each other allocated.
     public func rollback() {
         let observed = changeHub.hasObservers
         var change = ContextChange(causes: .rolledBack)
-        for object in inserted.objects {
+        let discarded = inserted.objects
+        for object in discarded {
             if observed && object.lifecycle == .inserted { change.discarded.insert(object.objectID) }
             object.lifecycle = .gone
             object.isPendingDeletion = false
@@ -27,6 +32,9 @@ extension ObjectContext {
         pendingToMany.removeAll()
         pendingToOne.removeAll()
         misuse = nil
+        // Discarded objects linked to each other would keep each other alive; cut loose, they are faulted
+        // like a reset's (see ``reset()``).
+        Self.releaseRelatedObjects(of: discarded)
         if observed && !change.isEmpty { changeHub.publish { change } }
     }
 

@@ -246,6 +246,9 @@ extension ObjectContext {
         }
         deleted.keep { $0.lifecycle != .gone }
         keepPendingRelationshipChanges(replacing: temporaryIDs, gone: gone)
+        // Deleted objects loaded both ways (an album and its cascaded tracks) would keep each other alive;
+        // cut loose, they are faulted like a reset's (see ``reset()``).
+        Self.releaseRelatedObjects(of: gone)
     }
 
     /// The permanent IDs the objects of `pending.inserted` are about to take, by their temporary IDs,

@@ -183,6 +183,16 @@ public final class ObjectContext {
     }
 
     /// Marks an object for deletion; the next ``save()`` applies delete rules and removes it from the store.
+    ///
+    /// Once that save succeeds, a deleted object the caller still holds keeps its ID and values but no
+    /// context; its relationships become faults, and resolving one throws
+    /// ``ObjectGraphError/objectNotInContext(_:)``, so deleted objects loaded both ways (an album and its
+    /// cascaded tracks) do not keep each other allocated.
+    ///
+    /// ```swift
+    /// context.delete(album)
+    /// try await context.save()   // album.context == nil; its tracks are gone from the store too
+    /// ```
     public func delete(_ object: ManagedObject) {
         guard object.context === self, object.lifecycle != .gone else {
             misuse = .objectNotInContext(object.objectID)

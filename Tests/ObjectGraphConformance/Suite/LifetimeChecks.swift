@@ -119,6 +119,64 @@ extension Checks {
         #expect(try await Album.count(in: reader) == MusicSeed.albumTitles.count)
     }
 
+    /// Inserted objects linked to each other and discarded by ``ObjectContext/rollback()`` are freed once
+    /// the caller lets go of them; one the caller still holds keeps its values and no context, and its
+    /// relationships throw ``ObjectGraphError/objectNotInContext(_:)``.
+    func rollbackReleasesDiscardedObjects() async throws {
+        let context = try context()
+        let discarded = Watched()
+        do {
+            let band = Band(context: context, name: "Discarded")
+            let album = Album(context: context, title: "Never saved")
+            album.setBand(band)
+            album.addToTracks(Track(context: context, title: "Never heard"))
+            discarded.watch(context.insertedObjects)
+            context.rollback()
+            #expect(band.context == nil && band.name == "Discarded" && album.title == "Never saved")
+            await #expect(throws: ObjectGraphError.objectNotInContext(band.objectID)) { _ = try await band.albums }
+            await #expect(throws: ObjectGraphError.objectNotInContext(album.objectID)) { _ = try await album.band }
+        }
+        #expect(discarded.count == 3 && discarded.aliveCount == 0, "\(discarded.aliveCount) discarded objects outlived the rollback")
+        #expect(!context.hasChanges)
+        #expect(try await Band.count(in: context) == 0)
+    }
+
+    /// Objects a saved deletion removes, loaded both ways with what the delete rules removed with them (a
+    /// band, its albums and their tracks), are freed once the caller lets go of them; one the caller still
+    /// holds keeps its values and no context, and its relationships throw
+    /// ``ObjectGraphError/objectNotInContext(_:)``.
+    func savedDeletionReleasesDeletedObjects() async throws {
+        let writer = try context()
+        try MusicSeed.insert(into: writer)
+        try await writer.save()
+
+        let context = try context()
+        let deleted = Watched()
+        do {
+            let nirvana = try #require(try await Band.first(in: context, where: \.name == "Nirvana"))
+            let albums = try await nirvana.albums
+            var tracks: [Track] = []
+            for album in albums {
+                #expect(try await album.band === nirvana)
+                for track in try await album.tracks {
+                    #expect(try await track.album === album)
+                    tracks.append(track)
+                }
+            }
+            #expect(!albums.isEmpty && !tracks.isEmpty)
+            deleted.watch([nirvana] + albums + tracks)
+            context.delete(nirvana)
+            try await context.save()
+            #expect(nirvana.context == nil && nirvana.name == "Nirvana")
+            await #expect(throws: ObjectGraphError.objectNotInContext(nirvana.objectID)) { _ = try await nirvana.albums }
+        }
+        #expect(deleted.aliveCount == 0, "\(deleted.aliveCount) of \(deleted.count) deleted objects outlived the save")
+
+        let reader = try self.context()
+        #expect(try await Band.count(in: reader, where: \.name == "Nirvana") == 0)
+        #expect(try await Band.count(in: reader) == 3)
+    }
+
     // MARK: Helpers
 
     /// The seed inserted, linked and saved in a context of its own, which is gone on return.

@@ -100,6 +100,10 @@ public struct StoreConformance: Sendable {
         case objectsOutliveTheirContext
         /// Objects with pending changes go with their context, or with a reset, and reach no store.
         case pendingChangesGoWithTheirContext
+        /// Inserted objects linked to each other and discarded by `rollback()` are freed.
+        case rollbackReleasesDiscardedObjects
+        /// Objects a saved deletion removes, loaded both ways, are freed.
+        case savedDeletionReleasesDeletedObjects
         /// A model carrying a version history opens new data at its current version, with nothing to
         /// migrate (the in-memory store never migrates: its data never outlives the process).
         case versionHistory
@@ -163,6 +167,8 @@ public struct StoreConformance: Sendable {
         case .resetReleasesObjects: try await checks.resetReleasesObjects()
         case .objectsOutliveTheirContext: try await checks.objectsOutliveTheirContext()
         case .pendingChangesGoWithTheirContext: try await checks.pendingChangesGoWithTheirContext()
+        case .rollbackReleasesDiscardedObjects: try await checks.rollbackReleasesDiscardedObjects()
+        case .savedDeletionReleasesDeletedObjects: try await checks.savedDeletionReleasesDeletedObjects()
         case .versionHistory: break
         }
     }
