@@ -169,6 +169,8 @@ extension ObjectContext {
         pendingToMany = pendingToMany.filter { !goneIDs.contains($0.key.owner) }
         pendingToOne = pendingToOne.filter { !goneIDs.contains($0.key.owner) }
         forgetReferences(to: gone)
+        // Cut loose, they are faulted like a reset's, so those loaded both ways do not keep each other.
+        Self.releaseRelatedObjects(of: gone)
     }
 
     /// An ordered to-many whose members or order have pending edits, with the order the edits made.

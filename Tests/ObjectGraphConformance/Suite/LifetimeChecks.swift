@@ -153,22 +153,10 @@ extension Checks {
         let context = try context()
         let deleted = Watched()
         do {
-            let nirvana = try #require(try await Band.first(in: context, where: \.name == "Nirvana"))
-            let albums = try await nirvana.albums
-            var tracks: [Track] = []
-            for album in albums {
-                #expect(try await album.band === nirvana)
-                for track in try await album.tracks {
-                    #expect(try await track.album === album)
-                    tracks.append(track)
-                }
-            }
-            #expect(!albums.isEmpty && !tracks.isEmpty)
-            deleted.watch([nirvana] + albums + tracks)
+            let nirvana = try await Self.nirvanaLoadedBothWays(in: context, watchedBy: deleted)
             context.delete(nirvana)
             try await context.save()
-            #expect(nirvana.context == nil && nirvana.name == "Nirvana")
-            await #expect(throws: ObjectGraphError.objectNotInContext(nirvana.objectID)) { _ = try await nirvana.albums }
+            try await Self.expectRemoved(nirvana)
         }
         #expect(deleted.aliveCount == 0, "\(deleted.aliveCount) of \(deleted.count) deleted objects outlived the save")
 
@@ -177,7 +165,53 @@ extension Checks {
         #expect(try await Band.count(in: reader) == 3)
     }
 
+    /// Objects another context's saved deletion removes, loaded both ways in this one (a band, its albums
+    /// and their cascaded tracks), are freed once this context merges the deletion and the caller lets go
+    /// of them; one the caller still holds keeps its values and no context.
+    func mergedDeletionReleasesDeletedObjects() async throws {
+        let writer = try context()
+        try MusicSeed.insert(into: writer)
+        try await writer.save()
+
+        let reader = try context()
+        let deleted = Watched()
+        do {
+            let nirvana = try await Self.nirvanaLoadedBothWays(in: reader, watchedBy: deleted)
+            writer.delete(try #require(try await Band.first(in: writer, where: \.name == "Nirvana")))
+            try await writer.save()
+            try await reader.mergeChanges()
+            #expect(nirvana.isDeleted)
+            try await Self.expectRemoved(nirvana)
+        }
+        #expect(deleted.aliveCount == 0, "\(deleted.aliveCount) of \(deleted.count) objects deleted elsewhere outlived the merge")
+        #expect(try await Band.count(in: reader) == 3)
+    }
+
     // MARK: Helpers
+
+    /// Nirvana fetched in `context` with its albums and their tracks, every relationship between them
+    /// resolved both ways, all watched by `watched`.
+    private static func nirvanaLoadedBothWays(in context: ObjectContext, watchedBy watched: Watched) async throws -> Band {
+        let nirvana = try #require(try await Band.first(in: context, where: \.name == "Nirvana"))
+        let albums = try await nirvana.albums
+        var tracks: [Track] = []
+        for album in albums {
+            #expect(try await album.band === nirvana)
+            for track in try await album.tracks {
+                #expect(try await track.album === album)
+                tracks.append(track)
+            }
+        }
+        #expect(albums.count == 3 && tracks.count == 3)
+        watched.watch([nirvana] + albums + tracks)
+        return nirvana
+    }
+
+    /// Expects `band`, removed from its context, to keep its values while its relationships throw.
+    private static func expectRemoved(_ band: Band) async throws {
+        #expect(band.context == nil && band.name == "Nirvana")
+        await #expect(throws: ObjectGraphError.objectNotInContext(band.objectID)) { _ = try await band.albums }
+    }
 
     /// The seed inserted, linked and saved in a context of its own, which is gone on return.
     private static func insertSeed(store: any PersistentStore) async throws -> (objects: Watched, contextIsGone: Bool) {

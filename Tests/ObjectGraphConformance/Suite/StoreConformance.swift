@@ -104,6 +104,8 @@ public struct StoreConformance: Sendable {
         case rollbackReleasesDiscardedObjects
         /// Objects a saved deletion removes, loaded both ways, are freed.
         case savedDeletionReleasesDeletedObjects
+        /// Objects another context's deletion removes, loaded both ways, are freed once merged.
+        case mergedDeletionReleasesDeletedObjects
         /// A model carrying a version history opens new data at its current version, with nothing to
         /// migrate (the in-memory store never migrates: its data never outlives the process).
         case versionHistory
@@ -169,6 +171,7 @@ public struct StoreConformance: Sendable {
         case .pendingChangesGoWithTheirContext: try await checks.pendingChangesGoWithTheirContext()
         case .rollbackReleasesDiscardedObjects: try await checks.rollbackReleasesDiscardedObjects()
         case .savedDeletionReleasesDeletedObjects: try await checks.savedDeletionReleasesDeletedObjects()
+        case .mergedDeletionReleasesDeletedObjects: try await checks.mergedDeletionReleasesDeletedObjects()
         case .versionHistory: break
         }
     }
