@@ -141,7 +141,8 @@ import Testing
             + "SELECT array_agg(\"_pk\") FROM changed")
         let link = try #require(StoreSchema(model: MusicModel.model.schema).links.first { $0.name == "_link_Tag_tracks" })
         #expect(WriteSQL(dialect: .postgreSQL).lockLinksInKeyOrder(link)
-            == "SELECT count(*) FROM (SELECT 1 FROM \"_link_Tag_tracks\" WHERE (\"a\", \"b\") IN (SELECT * FROM unnest($1, $2)) "
+            == "SELECT count(*) FROM (SELECT 1 FROM \"_link_Tag_tracks\" "
+            + "WHERE (\"a\" = ANY($1) AND (\"a\", \"b\") IN (SELECT * FROM unnest($1, $2))) "
             + "OR \"a\" = ANY($3) OR \"b\" = ANY($4) ORDER BY \"a\", \"b\" FOR UPDATE) AS locked")
         #expect(WriteSQL(dialect: .postgreSQL).linkFromArrays(link)
             == "INSERT INTO \"_link_Tag_tracks\" (\"a\", \"b\", \"a_pos\", \"b_pos\") SELECT v.\"a\", v.\"b\", "
