@@ -33,6 +33,22 @@ struct PostgresArrayPlanTests {
         #expect(!plan.contains("Seq Scan"), "\(plan)")
     }
 
+    /// The links a save names (three of 80,000), and those of the objects it deletes, are found through the
+    /// link table's indexes: the unique `("a", "b")` by its leading column, and `"b"`. With the pairs' `IN`
+    /// alone in its arm of the `OR`, the plan read every row of the table through the unique index.
+    @Test func aLockOfLinkRowsFindsThemByIndex() async throws {
+        let link = try #require(StoreSchema(model: MusicModel.model.schema).links.first { $0.name == "_link_Tag_tracks" })
+        let plan = try await planOf(WriteSQL(dialect: .postgreSQL).lockLinksInKeyOrder(link),
+                                    types: "bigint[], bigint[], bigint[], bigint[]", arguments: "'{1,2,3}', '{2,3,4}', '{7}', '{1}'", filling: """
+            SET session_replication_role = replica;
+            INSERT INTO "_link_Tag_tracks" ("a", "b", "a_pos", "b_pos") SELECT i / 4 + 1, i % 1000 + 1, 0, 0
+            FROM generate_series(0, 79999) i ON CONFLICT DO NOTHING;
+            ANALYZE "_link_Tag_tracks"
+            """)
+        #expect(plan.contains("Bitmap Index Scan on \"_link_Tag_tracks_a_b_key\"") && plan.contains("Bitmap Index Scan on \"_link_Tag_tracks_b\""), "\(plan)")
+        #expect(!plan.contains("Seq Scan") && !plan.contains("Index Scan using"), "\(plan)")
+    }
+
     @Test func rowsLookedUpByKeyAreFoundByKey() async throws {
         let table = try StoreSchema(model: MusicModel.model.schema).table(named: "Band")
         let plan = try await planOf(SelectBuilder(schema: StoreSchema(model: MusicModel.model.schema), dialect: .postgreSQL).rows(of: table),
@@ -43,8 +59,8 @@ struct PostgresArrayPlanTests {
 
     /// The plan (`EXPLAIN (COSTS OFF)`) of `statement` prepared with argument `types` and executed with
     /// `arguments` (`$K`: the keys 1 to 5,000) as a custom plan, in a schema whose `Band` table holds
-    /// 20,000 rows.
-    private func planOf(_ statement: String, types: String, arguments: String) async throws -> String {
+    /// 20,000 rows, after the statements `filling` (in that schema, as the cluster's superuser).
+    private func planOf(_ statement: String, types: String, arguments: String, filling: String = "") async throws -> String {
         let configuration = try TestDatabase.configuration()
         let store = try await PostgresStore(configuration: configuration, model: MusicModel.model.schema)
         let context = try ObjectContext(store: store, model: MusicModel.model)
@@ -57,6 +73,7 @@ struct PostgresArrayPlanTests {
             FROM "Band" b, generate_series(1, 19999) g;
             ANALYZE "Band"
             """#)
+        if !filling.isEmpty { try await TestDatabase.psql(schema + filling) }
         let keys = "'{" + (1...5_000).map(String.init).joined(separator: ",") + "}'"
         return try await TestDatabase.psql(schema + "SET plan_cache_mode = force_custom_plan; "
             + "PREPARE statement(\(types)) AS \(statement); "
