@@ -22,12 +22,12 @@ extension WriteSQL {
     /// unnest($1, $2))) OR "a" = ANY($3) OR "b" = ANY($4) ORDER BY "a", "b" FOR UPDATE) AS locked`: locks in
     /// key order the link rows the arrays of `a` and `b` keys name and the rows of either end whose object
     /// the save deletes (the rows its `ON DELETE CASCADE` deletes), in the mode of a `DELETE`. Each arm of
-    /// the `OR` has a condition an index answers (the primary key's leading `a`, the index on `b`), so the
-    /// plan is a bitmap of index scans that reads only the links of the named objects; a pair's exact match
-    /// is checked on those rows by the `IN`, which PostgreSQL hashes. With the `IN` alone in its arm the
-    /// plan read every row of the table (132 ms for 3 links of a table of 1,000,000, 0.15 ms now; 126 → 25
-    /// ms for 5,000). Its arrays stay in the planner's view: unseen, an `= ANY` array is not hashed but
-    /// searched element by element for each row it filters.
+    /// the `OR` has a condition an index answers (the unique `("a", "b")` index by its leading `a`, the
+    /// index on `b`), so the plan is a bitmap of index scans that reads only the links of the named
+    /// objects; a pair's exact match is checked on those rows by the `IN`, which PostgreSQL hashes. With the
+    /// `IN` alone in its arm the plan read every row of the table (132 ms for 3 links of a table of
+    /// 1,000,000, 0.15 ms now; 126 → 25 ms for 5,000). Its arrays stay in the planner's view: unseen, an
+    /// `= ANY` array is not hashed but searched element by element for each row it filters.
     package func lockLinksInKeyOrder(_ link: LinkTable) -> String {
         let (a, b) = (dialect.quote(LinkTable.Side.a.ownerColumn), dialect.quote(LinkTable.Side.b.ownerColumn))
         return "SELECT count(*) FROM (SELECT 1 FROM \(dialect.quote(link.name)) "
