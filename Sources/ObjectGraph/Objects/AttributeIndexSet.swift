@@ -14,6 +14,11 @@ struct AttributeIndexSet: Sequence, ExpressibleByArrayLiteral {
         for index in indices { insert(index) }
     }
 
+    /// The indices below 64 that the bits of `low` name, and `high`, whose indices are 64 or more.
+    init(low: UInt64, high: Set<Int>) {
+        (self.low, self.high) = (low, high)
+    }
+
     @inline(__always) var isEmpty: Bool { low == 0 && high.isEmpty }
 
     var count: Int { low.nonzeroBitCount + high.count }

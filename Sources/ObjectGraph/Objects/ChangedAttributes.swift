@@ -3,16 +3,31 @@
 /// attribute not listed is unchanged and its committed value is its current one, so loading and saving
 /// keep no second copy of an object's values.
 ///
-/// Iterates the changed attributes with their committed values, ascending by index. The indices are a
-/// bit mask, so the checks on every change and save read no value; most changed objects change one
-/// attribute, whose committed value is kept inline: only a second one allocates.
+/// Iterates the changed attributes with their committed values, ascending by index. The indices below 64
+/// are a bit mask, so the checks on every change and save read no value; most changed objects change one
+/// attribute, whose committed value is kept inline. Everything else (a second changed attribute, an index
+/// from 64 on) lives in one box that only those objects allocate, so copying or dropping the changes of an
+/// object with one changed attribute retains and releases nothing but its value.
 struct ChangedAttributes: Sequence {
-    /// The changed attributes.
-    private(set) var indices = AttributeIndexSet()
+    /// The changed attributes below 64, a bit each.
+    private var low: UInt64 = 0
     /// The committed value of the lowest changed attribute (`null` when none changed).
     private var lowest: AttributeValue = .null
-    /// The committed values of the others, in ascending order of their indices.
-    private var others: [AttributeValue] = []
+    /// The changed attributes from 64 on and the committed values after the lowest, when there are any.
+    private var overflow: Overflow?
+
+    /// What a second changed attribute, or one from index 64 on, needs; shared between copies until one of
+    /// them changes.
+    private final class Overflow {
+        /// The changed attributes from 64 on.
+        var high: Set<Int>
+        /// The committed values of the changed attributes after the lowest, in ascending order of index.
+        var others: [AttributeValue]
+
+        init(high: Set<Int> = [], others: [AttributeValue] = []) {
+            (self.high, self.others) = (high, others)
+        }
+    }
 
     init() {}
 
@@ -21,40 +36,75 @@ struct ChangedAttributes: Sequence {
         for index in indices { insert(index) { values[index] } }
     }
 
-    @inline(__always) var isEmpty: Bool { indices.isEmpty }
+    /// The changed attributes.
+    var indices: AttributeIndexSet {
+        AttributeIndexSet(low: low, high: overflow?.high ?? [])
+    }
 
-    @inline(__always) func contains(_ index: Int) -> Bool { indices.contains(index) }
+    @inline(__always) var isEmpty: Bool { low == 0 && !hasHighIndices }
+
+    @inline(__always) private var hasHighIndices: Bool {
+        guard let overflow else { return false }
+        return !overflow.high.isEmpty
+    }
+
+    @inline(__always) func contains(_ index: Int) -> Bool {
+        (0..<64).contains(index) ? low & (1 << UInt64(index)) != 0 : overflow?.high.contains(index) ?? false
+    }
+
+    /// The only changed attribute when exactly one below 64 changed, otherwise `nil`.
+    @inline(__always) private var onlyIndex: Int? {
+        low != 0 && low & (low &- 1) == 0 && !hasHighIndices ? low.trailingZeroBitCount : nil
+    }
 
     /// The committed value of the attribute at `index`, or `nil` when it did not change.
     func committedValue(at index: Int) -> AttributeValue? {
-        guard indices.contains(index) else { return nil }
-        return value(atRank: indices.rank(of: index))
+        guard contains(index) else { return nil }
+        return value(atRank: rank(of: index))
     }
 
     /// Lists the attribute at `index` with the committed value `committedValue` gives, unless it is listed
-    /// already (its first change captured it). The first changed attribute of an object, the common case,
-    /// becomes the inline one without ranking or shifting.
+    /// already (its first change captured it). The first changed attribute of an object below 64, the
+    /// common case, becomes the inline one without ranking, shifting or allocating.
     @inline(__always)
     mutating func insert(_ index: Int, committedValue: () -> AttributeValue) {
-        guard !indices.contains(index) else { return }
-        guard indices.isEmpty else { return insertNew(index, committedValue: committedValue()) }
+        guard !contains(index) else { return }
+        guard isEmpty, (0..<64).contains(index) else { return insertNew(index, committedValue: committedValue()) }
         lowest = committedValue()
-        indices.insert(index)
+        low |= 1 << UInt64(index)
     }
 
     private mutating func insertNew(_ index: Int, committedValue: AttributeValue) {
-        let rank = indices.rank(of: index)
+        let rank = rank(of: index)
+        let wasEmpty = isEmpty
+        let overflow = uniqueOverflow()
         if rank > 0 {
-            others.insert(committedValue, at: rank - 1)
+            overflow.others.insert(committedValue, at: rank - 1)
         } else {
-            if !indices.isEmpty { others.insert(lowest, at: 0) }
+            if !wasEmpty { overflow.others.insert(lowest, at: 0) }
             lowest = committedValue
         }
-        indices.insert(index)
+        if (0..<64).contains(index) { low |= 1 << UInt64(index) } else { overflow.high.insert(index) }
+    }
+
+    /// The box, made or copied first unless this value alone holds it.
+    private mutating func uniqueOverflow() -> Overflow {
+        if isKnownUniquelyReferenced(&overflow), let overflow { return overflow }
+        let copy = Overflow(high: overflow?.high ?? [], others: overflow?.others ?? [])
+        overflow = copy
+        return copy
+    }
+
+    /// How many changed attributes are below `index`.
+    private func rank(of index: Int) -> Int {
+        guard (0..<64).contains(index) else {
+            return low.nonzeroBitCount + (overflow?.high.count { $0 < index } ?? 0)
+        }
+        return (low & ((1 << UInt64(index)) - 1)).nonzeroBitCount
     }
 
     private func value(atRank rank: Int) -> AttributeValue {
-        rank == 0 ? lowest : others[rank - 1]
+        rank == 0 ? lowest : overflow!.others[rank - 1]
     }
 
     /// Calls `body` with each changed attribute's index and committed value, ascending by index, reading
@@ -62,16 +112,16 @@ struct ChangedAttributes: Sequence {
     /// without an iterator.
     @inline(__always)
     func forEach(_ body: (Int, borrowing AttributeValue) throws -> Void) rethrows {
-        if let index = indices.onlyIndex { return try body(index, lowest) }
+        if let index = onlyIndex { return try body(index, lowest) }
         var rank = 0
         for index in indices {
-            try body(index, rank == 0 ? lowest : others[rank - 1])
+            try body(index, value(atRank: rank))
             rank += 1
         }
     }
 
     func makeIterator() -> Iterator {
-        Iterator(indices: indices.makeIterator(), lowest: lowest, others: others)
+        Iterator(indices: indices.makeIterator(), lowest: lowest, others: overflow?.others ?? [])
     }
 
     /// The changed attributes with their committed values, ascending by index.
