@@ -58,11 +58,7 @@ extension Checks {
     /// it no longer holds its related objects, and resolving a relationship throws
     /// ``ObjectGraphError/objectNotInContext(_:)``. Changing it crashes nothing and reaches no store.
     func objectsOutliveTheirContext() async throws {
-        let writer = try context()
-        try MusicSeed.insert(into: writer)
-        try await writer.save()
-
-        let context = try self.context()
+        let context = try await seeded()
         let (low, cmon, otherAlbums) = try await Self.lowAndCmon(in: context)
         context.reset()
         try await Self.expectDetached(low: low, cmon: cmon, otherAlbums: otherAlbums)
@@ -84,10 +80,7 @@ extension Checks {
     /// Objects with pending changes (changed, relinked, inserted and linked, deleted) are released with
     /// their graph when their context goes or is reset, and none of their changes reach the store.
     func pendingChangesGoWithTheirContext() async throws {
-        let writer = try context()
-        try MusicSeed.insert(into: writer)
-        try await writer.save()
-
+        _ = try await seeded()
         let dropped = try await Self.changeEverything(store: store)
         #expect(dropped.contextIsGone)
         #expect(dropped.objects.aliveCount == 0, "\(dropped.objects.aliveCount) changed objects outlived their context")
@@ -146,11 +139,7 @@ extension Checks {
     /// holds keeps its values and no context, and its relationships throw
     /// ``ObjectGraphError/objectNotInContext(_:)``.
     func savedDeletionReleasesDeletedObjects() async throws {
-        let writer = try context()
-        try MusicSeed.insert(into: writer)
-        try await writer.save()
-
-        let context = try context()
+        let context = try await seeded()
         let deleted = Watched()
         do {
             let nirvana = try await Self.nirvanaLoadedBothWays(in: context, watchedBy: deleted)
@@ -169,10 +158,7 @@ extension Checks {
     /// and their cascaded tracks), are freed once this context merges the deletion and the caller lets go
     /// of them; one the caller still holds keeps its values and no context.
     func mergedDeletionReleasesDeletedObjects() async throws {
-        let writer = try context()
-        try MusicSeed.insert(into: writer)
-        try await writer.save()
-
+        let writer = try await seeded()
         let reader = try context()
         let deleted = Watched()
         do {
