@@ -58,7 +58,6 @@ extension Trait where Self == TestServerSlots {
 actor AsyncSemaphore {
     private var available: Int
     private var waiters: [CheckedContinuation<Void, Never>] = []
-    private var nextWaiter = 0
 
     /// A semaphore with `count` units free.
     init(count: Int) {
@@ -76,15 +75,10 @@ actor AsyncSemaphore {
 
     /// Gives a unit back, to the longest waiter if there is one.
     func signal() {
-        guard nextWaiter < waiters.count else {
+        if waiters.isEmpty {
             available += 1
-            return
-        }
-        waiters[nextWaiter].resume()
-        nextWaiter += 1
-        if nextWaiter == waiters.count {
-            waiters.removeAll(keepingCapacity: true)
-            nextWaiter = 0
+        } else {
+            waiters.removeFirst().resume()
         }
     }
 }
