@@ -24,7 +24,7 @@ rm -f .build-ci.log
 # The test bundle and conflict writers of this checkout's build only, by the absolute path they run from (as
 # swift test resolves it: the physical working directory), with the pattern's metacharacters escaped: other
 # checkouts' runs on a shared machine are left alone.
-scratch_pattern="^$(pwd -P | sed 's/[][\.*^$+?(){}|]/\\&/g')/\.build-postgres/.*/(modelgenPackageTests\.xctest|postgres-conflict-writer)( |$)"
+scratch_pattern="$(Scripts/checkout-path-pattern.sh)/\.build-postgres/.*/(modelgenPackageTests\.xctest|postgres-conflict-writer)( |$)"
 for attempt in 1 2 3 4 5; do
     status=0
     timeout -k 10 300 swift test --skip-build --traits PostgreSQL --scratch-path .build-postgres --filter "ObjectGraphPostgresTests|MigrationChainTests" || status=$?

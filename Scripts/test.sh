@@ -18,7 +18,7 @@ fi
 status=0
 timeout -k 10 1200 swift test || status=$?
 if [ "$status" = 124 ] || [ "$status" = 137 ]; then
-    pkill -9 -f "^$(pwd -P | sed 's/[][\.*^$+?(){}|]/\\&/g')/\.build/.*/modelgenPackageTests\.xctest( |$)" || true
+    pkill -9 -f "$(Scripts/checkout-path-pattern.sh)/\.build/.*/modelgenPackageTests\.xctest( |$)" || true
     echo "error: swift test did not finish in 20 minutes: a test hangs" >&2
 fi
 [ "$status" = 0 ]
