@@ -34,6 +34,51 @@ import Testing
         #expect((store.callCount("fetch"), store.callCount("relatedIDs"), store.callCount("snapshots")) == calls)
     }
 
+    /// A save's delete rules load the relationships they act on in one store call per entity and
+    /// relationship, not one per deleted object: deleting 30 albums (their bands nullified, their tracks
+    /// cascaded, the tracks' tags nullified) asks the store as often as deleting 6.
+    @Test(arguments: [2, 10]) func deleteRulesLoadTheirRelationshipsInOneCallPerRelationship(bands: Int) async throws {
+        let (context, store) = try makeContext()
+        for bandIndex in 0..<bands {
+            let band = Band(context: context, name: "Band \(bandIndex)")
+            for albumIndex in 0..<3 {
+                let album = Album(context: context, title: "Album \(bandIndex)-\(albumIndex)")
+                album.setBand(band)
+                for trackIndex in 0..<2 {
+                    let track = Track(context: context, title: "Track \(bandIndex)-\(albumIndex)-\(trackIndex)")
+                    album.addToTracks(track)
+                    track.addToTags(Tag(context: context, name: "t\(bandIndex)-\(albumIndex)-\(trackIndex)"))
+                }
+            }
+        }
+        try await context.save()
+        let deleter = try ObjectContext(store: store, model: MusicModel.model)
+        for album in try await Album.fetch(in: deleter) { deleter.delete(album) }
+        let before = store.callCount("relatedIDs") + store.callCount("snapshots")
+        try await deleter.save()
+        #expect(store.callCount("relatedIDs") + store.callCount("snapshots") - before == 5)
+        let reader = try ObjectContext(store: store, model: MusicModel.model)
+        #expect(try await Track.count(in: reader) == 0)
+        #expect(try await Album.count(in: reader) == 0)
+        for band in try await Band.fetch(in: reader) { #expect(try await band.albums.isEmpty) }
+        for tag in try await Tag.fetch(in: reader) { #expect(try await tag.tracks.isEmpty) }
+    }
+
+    /// Validation loads the to-manys whose member counts it checks (`Album.tracks`, at most 30) of every
+    /// changed object in one store call per entity and relationship, not one per object.
+    @Test(arguments: [2, 10]) func countedToManysLoadInOneCallPerRelationship(albums: Int) async throws {
+        let (context, store) = try makeContext()
+        for albumIndex in 0..<albums {
+            Album(context: context, title: "Album \(albumIndex)").addToTracks(Track(context: context, title: "Track \(albumIndex)"))
+        }
+        try await context.save()
+        let editor = try ObjectContext(store: store, model: MusicModel.model)
+        for album in try await Album.fetch(in: editor) { album.title += ", remastered" }
+        let before = store.callCount("relatedIDs") + store.callCount("snapshots")
+        try await editor.save()
+        #expect(store.callCount("relatedIDs") + store.callCount("snapshots") - before == 2)
+    }
+
     @Test func nativeCapabilitiesAvoidInMemoryWork() async throws {
         let (context, store) = try makeContext()
         for index in 0..<10 { _ = Tag(context: context, name: "t\(index)") }

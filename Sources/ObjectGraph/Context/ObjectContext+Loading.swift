@@ -215,10 +215,11 @@ extension ObjectContext {
         return nil
     }
 
-    /// Resolves the to-one at `index` of every object in one store call.
+    /// Resolves the to-one at `index` of every object in one store call, each destination asked for once.
     nonisolated(nonsending) func resolveToOnes(of owners: [ManagedObject], at index: Int) async throws {
+        var asked = Set<AnyObjectID>()
         let ids = owners.compactMap { owner -> AnyObjectID? in
-            if case .toOneFault(let id) = owner.relationshipState(at: index) { return id }
+            if case .toOneFault(let id?) = owner.relationshipState(at: index), asked.insert(id).inserted { return id }
             return nil
         }
         let generation = resetGeneration

@@ -120,6 +120,11 @@ extension ObjectContext {
 
     /// Cascades deletions through the graph, then checks Deny rules and nullifies inverses.
     ///
+    /// Breadth first, a wave at a time: the relationships with delete rules of a wave's objects load in one
+    /// store call per entity and relationship (loading them object by object took a store call per object:
+    /// about 13 µs each, twenty times what SQLite takes to delete the object's row), then its cascades make
+    /// the next wave.
+    ///
     /// A relationship the store cannot load (``StoreCapabilities/unloadableRelationships``, e.g. a REST
     /// to-many without a URL) is unknown, not an error: its rule applies to the destinations the context
     /// knows (loaded, or registered objects whose loaded inverse points at the deleted object). Cascade
@@ -127,29 +132,33 @@ extension ObjectContext {
     /// the context knows none, the delete goes to the store, and the server applies its own rules (a
     /// server that refuses fails the save, and the context keeps its changes).
     nonisolated(nonsending) private func applyDeleteRules(generation: Int) async throws {
-        var queue = deleted.objects
-        var position = 0
+        var wave = deleted.objects
         var denials: [(ManagedObject, Int)] = []
         var nullifications: [(ManagedObject, Int)] = []
-        while position < queue.count {
-            let object = queue[position]
-            position += 1
-            for (index, relationship) in object.entity.relationships.enumerated() where relationship.deleteRule != .noAction {
-                if storeCanLoad(relationshipAt: index, of: object) {
-                    try await load(relationshipAt: index, of: object)
+        while !wave.isEmpty {
+            for (entity, objects) in Self.groupedByEntity(wave) {
+                for (index, relationship) in entity.relationships.enumerated()
+                where relationship.deleteRule != .noAction && storeCanLoad(relationshipAt: index, of: objects[0]) {
+                    try await load(relationshipAt: index, of: objects)
                     guard resetGeneration == generation else { throw ContextWasReset() }
                 }
-                switch relationship.deleteRule {
-                case .cascade:
-                    for destination in deleteRuleDestinations(at: index, of: object) where !destination.isPendingDeletion {
-                        delete(destination)
-                        queue.append(destination)
+            }
+            var next: [ManagedObject] = []
+            for object in wave {
+                for (index, relationship) in object.entity.relationships.enumerated() {
+                    switch relationship.deleteRule {
+                    case .cascade:
+                        for destination in deleteRuleDestinations(at: index, of: object) where !destination.isPendingDeletion {
+                            delete(destination)
+                            next.append(destination)
+                        }
+                    case .deny: denials.append((object, index))
+                    case .nullify: nullifications.append((object, index))
+                    case .noAction: break
                     }
-                case .deny: denials.append((object, index))
-                case .nullify: nullifications.append((object, index))
-                case .noAction: break
                 }
             }
+            wave = next
         }
         for (object, index) in denials {
             let remaining = deleteRuleDestinations(at: index, of: object).filter { !$0.isPendingDeletion }
@@ -166,24 +175,42 @@ extension ObjectContext {
         }
     }
 
-    /// Loads relationship `index` of `object` if it is a fault.
-    nonisolated(nonsending) func load(relationshipAt index: Int, of object: ManagedObject) async throws {
-        if object.entity.relationships[index].isToMany {
-            try await loadToMany(of: [object], at: index)
+    /// Loads relationship `index` of those of `objects`, all of one entity, that hold it as a fault, in one
+    /// batched load.
+    nonisolated(nonsending) func load(relationshipAt index: Int, of objects: [ManagedObject]) async throws {
+        guard let first = objects.first else { return }
+        if first.entity.relationships[index].isToMany {
+            try await loadToMany(of: objects, at: index)
         } else {
-            try await resolveToOnes(of: [object], at: index)
+            try await resolveToOnes(of: objects, at: index)
         }
     }
 
+    /// `objects` grouped by entity, each entity in the order of its first object.
+    private static func groupedByEntity(_ objects: [ManagedObject]) -> [(entity: EntityDescription, objects: [ManagedObject])] {
+        var groups: [(entity: EntityDescription, objects: [ManagedObject])] = []
+        var positions: [ObjectIdentifier: Int] = [:]
+        for object in objects {
+            if let position = positions[ObjectIdentifier(object.entity)] {
+                groups[position].objects.append(object)
+            } else {
+                positions[ObjectIdentifier(object.entity)] = groups.count
+                groups.append((object.entity, [object]))
+            }
+        }
+        return groups
+    }
+
     /// Loads the to-many relationships whose member counts validation checks, of every inserted and
-    /// changed object that is not being deleted. A model without such rules visits no object (a pass
-    /// over many objects costs a cache miss per object).
+    /// changed object that is not being deleted, in one batched load per entity and relationship. A model
+    /// without such rules visits no object (a pass over many objects costs a cache miss per object).
     nonisolated(nonsending) private func loadToManyCountedByValidation(generation: Int) async throws {
         guard model.schema.entities.contains(where: { !$0.validationPlan.countedToManys.isEmpty }) else { return }
         for set in [inserted, changed] {
-            for object in set.objects where !object.entity.validationPlan.countedToManys.isEmpty && !object.isPendingDeletion {
-                for rule in object.entity.validationPlan.countedToManys {
-                    try await load(relationshipAt: rule.index, of: object)
+            let counted = set.objects.filter { !$0.entity.validationPlan.countedToManys.isEmpty && !$0.isPendingDeletion }
+            for (entity, objects) in Self.groupedByEntity(counted) {
+                for rule in entity.validationPlan.countedToManys {
+                    try await load(relationshipAt: rule.index, of: objects)
                     guard resetGeneration == generation else { throw ContextWasReset() }
                 }
             }
