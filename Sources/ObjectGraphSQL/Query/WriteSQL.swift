@@ -110,8 +110,11 @@ package struct WriteSQL {
             + "WHERE \(dialect.quote(side.ownerColumn)) = \(argument(2)) AND \(dialect.quote(side.memberColumn)) = \(argument(3))"
     }
 
-    /// `DELETE FROM table WHERE column = …`.
-    package func delete(from table: String, where column: String = SQL.primaryKey) -> String {
-        "DELETE FROM \(dialect.quote(table)) WHERE \(dialect.quote(column)) = \(dialect.placeholder(1))"
+    /// `DELETE FROM table WHERE column = …`, or, for more than one key, `… WHERE column IN (…, …)` with
+    /// `keys` placeholders.
+    package func delete(from table: String, where column: String = SQL.primaryKey, keys: Int = 1) -> String {
+        let head = "DELETE FROM \(dialect.quote(table)) WHERE \(dialect.quote(column))"
+        guard keys > 1 else { return "\(head) = \(dialect.placeholder(1))" }
+        return "\(head) IN (\((1...keys).map(dialect.placeholder).joined(separator: ", ")))"
     }
 }

@@ -142,26 +142,4 @@ extension SaveWriter {
         guard try statement.step() else { return [] }
         return Array(try RowReader.snapshot(statement, schema: schema, table: table).values)
     }
-
-    /// `DELETE` of the row.
-    func delete(_ deleted: DeletedObject) throws {
-        let layout = try schema.layout(of: deleted.entityName)
-        let statement = try connection.statement(WriteSQL(dialect: .sqlite).delete(from: layout.table))
-        statement.bind(try key(of: deleted.id), at: 1)
-        try statement.run()
-        guard connection.changes > 0 else { throw ObjectGraphError.objectNotFound(deleted.id) }
-    }
-
-    /// `DELETE` of every link row that names a deleted object.
-    func unlink(_ deleted: DeletedObject) throws {
-        let table = try schema.layout(of: deleted.entityName).table
-        let key = try key(of: deleted.id)
-        for link in schema.links {
-            for (column, linkedTable) in [("a", link.aTable), ("b", link.bTable)] where linkedTable == table {
-                let unlink = try connection.statement(WriteSQL(dialect: .sqlite).delete(from: link.name, where: column))
-                unlink.bind(key, at: 1)
-                try unlink.run()
-            }
-        }
-    }
 }

@@ -24,12 +24,12 @@ struct SaveWriter {
     /// Returns the permanent IDs of the inserted objects, in change set order.
     mutating func apply(_ changes: ChangeSet) throws -> [AnyObjectID] {
         try allocateKeys(for: changes.inserted)
-        for deleted in changes.deleted { try delete(deleted) }
+        try delete(changes.deleted)
         try parkUniqueValues(of: changes.updated)
         try update(changes.updated)
         try insert(changes.inserted)
         for change in changes.toManyChanges { try apply(change) }
-        for deleted in changes.deleted { try unlink(deleted) }
+        try unlink(changes.deleted)
         return keys.permanentIDs
     }
 
