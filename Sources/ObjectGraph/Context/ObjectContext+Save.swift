@@ -138,7 +138,7 @@ extension ObjectContext {
         while !wave.isEmpty {
             for (entity, objects) in Self.groupedByEntity(wave) {
                 for (index, relationship) in entity.relationships.enumerated()
-                where relationship.deleteRule != .noAction && storeCanLoad(relationshipAt: index, of: objects[0]) {
+                where deleteRuleLoadsDestinations(relationship) && storeCanLoad(relationshipAt: index, of: objects[0]) {
                     try await load(relationshipAt: index, of: objects)
                     guard resetGeneration == generation else { throw ContextWasReset() }
                 }
@@ -172,6 +172,18 @@ extension ObjectContext {
             for destination in deleteRuleDestinations(at: index, of: object) where !destination.isPendingDeletion {
                 object.nullifyInverse(of: index, on: destination)
             }
+        }
+    }
+
+    /// Whether the delete rule of `relationship` needs its destinations loaded. A to-one that nullifies a
+    /// to-many inverse (or has none) needs only the destinations the context holds, which
+    /// ``deleteRuleDestinations(at:of:)`` finds without loading: a destination it does not hold has no
+    /// state to change, and the store takes the deleted object out of that to-many by deleting its row.
+    private func deleteRuleLoadsDestinations(_ relationship: RelationshipDescription) -> Bool {
+        switch relationship.deleteRule {
+        case .noAction: false
+        case .nullify where !relationship.isToMany: model.schema.inverse(of: relationship).map { !$0.isToMany } ?? false
+        case .nullify, .cascade, .deny: true
         }
     }
 
