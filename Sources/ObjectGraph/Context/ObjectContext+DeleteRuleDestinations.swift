@@ -13,13 +13,13 @@ extension ObjectContext {
         let relationship = object.entity.relationships[index]
         guard relationship.isToMany, case .toManyFault = object.relationshipStates[index],
               !storeCanLoad(relationshipAt: index, of: object) else {
-            return object.loadedDestinations(at: index)
+            return object.loadedDestinations(at: index, registeredIn: self)
         }
         guard relationship.inverseName != nil else { return [] }
         return (registered.objects + inserted.objects).filter { candidate in
             guard candidate !== object, model.schema.isEntity(candidate.entity.name, kindOf: relationship.destinationEntityName),
                   let inverse = object.entity.inverseIndex(ofRelationshipAt: index, in: candidate.entity) else { return false }
-            return candidate.loadedDestinations(at: inverse).contains { $0 === object }
+            return candidate.loadedDestinations(at: inverse, registeredIn: self).contains { $0 === object }
         }
     }
 }

@@ -329,15 +329,22 @@ extension ObjectContext {
 }
 
 extension ManagedObject {
-    /// The loaded destinations of relationship `index` (empty while it is a fault).
-    func loadedDestinations(at index: Int) -> [ManagedObject] {
+    /// The loaded destinations of relationship `index` (empty while it is a fault): a to-one fault's
+    /// destination when `context` (the object's own, read only for a to-one fault) holds it.
+    func loadedDestinations(at index: Int, registeredIn context: @autoclosure () -> ObjectContext?) -> [ManagedObject] {
         switch relationshipStates[index] {
         case .toOne(let object): object.map { [$0] } ?? []
         case .toMany(let objects): objects
-        case .toOneFault(let id): id.flatMap { context?.registeredObject(for: $0) }.map { [$0] } ?? []
-        case .committedToOneFault: committedToOneID(at: index).flatMap { context?.registeredObject(for: $0) }.map { [$0] } ?? []
+        case .toOneFault(let id): id.flatMap { context()?.registeredObject(for: $0) }.map { [$0] } ?? []
+        case .committedToOneFault: committedToOneID(at: index).flatMap { context()?.registeredObject(for: $0) }.map { [$0] } ?? []
         case .toManyFault: []
         }
+    }
+
+    /// The loaded destinations of relationship `index` (empty while it is a fault), a to-one fault's
+    /// destination when the object's context holds it.
+    func loadedDestinations(at index: Int) -> [ManagedObject] {
+        loadedDestinations(at: index, registeredIn: context)
     }
 }
 

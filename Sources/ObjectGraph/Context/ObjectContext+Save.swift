@@ -364,11 +364,15 @@ extension ObjectContext {
         }
     }
 
-    /// Removes deleted objects from the loaded relationships of the remaining objects.
+    /// Removes deleted objects from the loaded relationships of the remaining objects. The sets it looks
+    /// the deleted objects up in are made only when some object remains, and their IDs only when a loaded
+    /// to-many held one of them.
     func forgetReferences(to gone: [ManagedObject]) {
+        let remaining = registeredObjects
+        guard !remaining.isEmpty else { return }
         let goneObjects = Set(gone.map(ObjectIdentifier.init))
-        let goneIDs = Set(gone.map(\.objectID))
-        for object in registeredObjects {
+        lazy var goneIDs = Set(gone.map(\.objectID))
+        for object in remaining {
             for index in object.relationshipStates.indices {
                 switch object.relationshipStates[index] {
                 case .toOne(let destination?) where goneObjects.contains(ObjectIdentifier(destination)):

@@ -7,18 +7,17 @@ extension SaveWriter {
     /// 1,000 a little more again (callgrind, 10,000 rows of the benchmark's `Item` table, C API alone).
     static let keysPerDeleteBatch = 128
 
-    /// `DELETE`s of the rows of `deleted`, table by table (the objects of a table's subentities share its
-    /// statements): each full batch of ``keysPerDeleteBatch`` keys through one statement, the rest one key a
-    /// statement. When a table's statements delete fewer rows than they name (a missing object), everything
-    /// they deleted is put back (a savepoint) and the deletes are replayed one row at a time, so the error
-    /// names the first missing object.
-    func delete(_ deleted: [DeletedObject]) throws {
-        let tables = try keysByTable(of: deleted)
-        guard tables.contains(where: { $0.keys.count >= Self.keysPerDeleteBatch }) else {
+    /// `DELETE`s of the rows of `deleted`, whose keys `byTable` lists table by table (the objects of a
+    /// table's subentities share its statements): each full batch of ``keysPerDeleteBatch`` keys through one
+    /// statement, the rest one key a statement. When a table's statements delete fewer rows than they name
+    /// (a missing object), everything they deleted is put back (a savepoint) and the deletes are replayed
+    /// one row at a time, so the error names the first missing object.
+    func delete(_ deleted: [DeletedObject], byTable: [(table: String, keys: [Int64])]) throws {
+        guard byTable.contains(where: { $0.keys.count >= Self.keysPerDeleteBatch }) else {
             return try deleteOneByOne(deleted)
         }
         try connection.statement("SAVEPOINT \"deletes\"").run()
-        for (table, keys) in tables {
+        for (table, keys) in byTable {
             guard try deleteRows(from: table, where: SQL.primaryKey, keys: keys) == keys.count else {
                 try connection.statement("ROLLBACK TO \"deletes\"").run()
                 try connection.statement("RELEASE \"deletes\"").run()
@@ -28,9 +27,10 @@ extension SaveWriter {
         try connection.statement("RELEASE \"deletes\"").run()
     }
 
-    /// `DELETE`s of every link row that names an object of `deleted`, in batches as ``delete(_:)``.
-    func unlink(_ deleted: [DeletedObject]) throws {
-        for (table, keys) in try keysByTable(of: deleted) {
+    /// `DELETE`s of every link row that names a deleted object, whose keys `byTable` lists table by table,
+    /// in batches as ``delete(_:byTable:)``.
+    func unlink(_ byTable: [(table: String, keys: [Int64])]) throws {
+        for (table, keys) in byTable {
             for link in schema.links {
                 for (column, linkedTable) in [("a", link.aTable), ("b", link.bTable)] where linkedTable == table {
                     _ = try deleteRows(from: link.name, where: column, keys: keys)
@@ -39,19 +39,26 @@ extension SaveWriter {
         }
     }
 
-    /// The keys of `deleted` grouped by table, tables in the order of their first object.
-    private func keysByTable(of deleted: [DeletedObject]) throws -> [(table: String, keys: [Int64])] {
+    /// The keys of `deleted` grouped by table, tables in the order of their first object. A run of objects
+    /// of one entity looks its table up once.
+    func keysByTable(of deleted: [DeletedObject]) throws -> [(table: String, keys: [Int64])] {
         var tables: [(table: String, keys: [Int64])] = []
-        var positions: [String: Int] = [:]
+        var last: (entityName: String, position: Int)?
         for object in deleted {
-            let table = try schema.layout(of: object.entityName).table
-            let key = try key(of: object.id)
-            if let position = positions[table] {
-                tables[position].keys.append(key)
+            let position: Int
+            if let last, last.entityName == object.entityName {
+                position = last.position
             } else {
-                positions[table] = tables.count
-                tables.append((table, [key]))
+                let table = try schema.layout(of: object.entityName).table
+                if let found = tables.firstIndex(where: { $0.table == table }) {
+                    position = found
+                } else {
+                    position = tables.count
+                    tables.append((table, []))
+                }
+                last = (object.entityName, position)
             }
+            tables[position].keys.append(try key(of: object.id))
         }
         return tables
     }

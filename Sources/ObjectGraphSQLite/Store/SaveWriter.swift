@@ -24,12 +24,13 @@ struct SaveWriter {
     /// Returns the permanent IDs of the inserted objects, in change set order.
     mutating func apply(_ changes: ChangeSet) throws -> [AnyObjectID] {
         try allocateKeys(for: changes.inserted)
-        try delete(changes.deleted)
+        let deletedKeys = try keysByTable(of: changes.deleted)
+        try delete(changes.deleted, byTable: deletedKeys)
         try parkUniqueValues(of: changes.updated)
         try update(changes.updated)
         try insert(changes.inserted)
         for change in changes.toManyChanges { try apply(change) }
-        try unlink(changes.deleted)
+        try unlink(deletedKeys)
         return keys.permanentIDs
     }
 
