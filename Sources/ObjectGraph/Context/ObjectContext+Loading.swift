@@ -333,11 +333,20 @@ extension ManagedObject {
     /// destination when `context` (the object's own, read only for a to-one fault) holds it.
     func loadedDestinations(at index: Int, registeredIn context: @autoclosure () -> ObjectContext?) -> [ManagedObject] {
         switch relationshipStates[index] {
-        case .toOne(let object): object.map { [$0] } ?? []
         case .toMany(let objects): objects
-        case .toOneFault(let id): id.flatMap { context()?.registeredObject(for: $0) }.map { [$0] } ?? []
-        case .committedToOneFault: committedToOneID(at: index).flatMap { context()?.registeredObject(for: $0) }.map { [$0] } ?? []
         case .toManyFault: []
+        case .toOne, .toOneFault, .committedToOneFault: loadedToOneDestination(at: index, registeredIn: context()).map { [$0] } ?? []
+        }
+    }
+
+    /// The loaded destination of the to-one at relationship `index`, as ``loadedDestinations(at:registeredIn:)``
+    /// without making an array.
+    func loadedToOneDestination(at index: Int, registeredIn context: @autoclosure () -> ObjectContext?) -> ManagedObject? {
+        switch relationshipStates[index] {
+        case .toOne(let object): object
+        case .toOneFault(let id): id.flatMap { context()?.registeredObject(for: $0) }
+        case .committedToOneFault: committedToOneID(at: index).flatMap { context()?.registeredObject(for: $0) }
+        case .toMany, .toManyFault: nil
         }
     }
 

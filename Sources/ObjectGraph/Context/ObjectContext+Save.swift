@@ -169,7 +169,11 @@ extension ObjectContext {
             }
         }
         for (object, index) in nullifications {
-            for destination in deleteRuleDestinations(at: index, of: object) where !destination.isPendingDeletion {
+            if object.entity.relationshipIsToMany[index] {
+                for destination in deleteRuleDestinations(at: index, of: object) where !destination.isPendingDeletion {
+                    object.nullifyInverse(of: index, on: destination)
+                }
+            } else if let destination = object.loadedToOneDestination(at: index, registeredIn: self), !destination.isPendingDeletion {
                 object.nullifyInverse(of: index, on: destination)
             }
         }
@@ -198,17 +202,21 @@ extension ObjectContext {
         }
     }
 
-    /// `objects` grouped by entity, each entity in the order of its first object.
+    /// `objects` grouped by entity, each entity in the order of its first object. A run of objects of one
+    /// entity finds its group once.
     private static func groupedByEntity(_ objects: [ManagedObject]) -> [(entity: EntityDescription, objects: [ManagedObject])] {
         var groups: [(entity: EntityDescription, objects: [ManagedObject])] = []
-        var positions: [ObjectIdentifier: Int] = [:]
+        var last: (entity: EntityDescription, position: Int)?
         for object in objects {
-            if let position = positions[ObjectIdentifier(object.entity)] {
-                groups[position].objects.append(object)
+            let position: Int
+            if let last, last.entity === object.entity {
+                position = last.position
             } else {
-                positions[ObjectIdentifier(object.entity)] = groups.count
-                groups.append((object.entity, [object]))
+                position = groups.firstIndex { $0.entity === object.entity } ?? groups.count
+                if position == groups.count { groups.append((object.entity, [])) }
+                last = (object.entity, position)
             }
+            groups[position].objects.append(object)
         }
         return groups
     }
