@@ -23,7 +23,7 @@ protocol GRDBRecordKind: SendableMetatype {
 /// fetched through the query interface, and owners with their items through a `hasMany` association and
 /// `including(all:)`.
 final class GRDBRecordContender<Records: GRDBRecordKind>: Contender {
-    private let pool: DatabasePool
+    let pool: DatabasePool
     private var loaded: [Records.Item] = []
 
     init(path: String) throws {

@@ -79,7 +79,7 @@ enum LiveResultsBenchmark {
         }
     }
 
-    static func seconds(_ duration: Duration) -> Double {
+    nonisolated static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 

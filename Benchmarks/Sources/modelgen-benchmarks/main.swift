@@ -7,6 +7,7 @@
 //   ... modelgen-benchmarks --live 10000,100000,1000000 [--changes C] [--refetches F]   (e) one change under live results
 //   ... modelgen-benchmarks --iterate 1000000   (f) peak memory of a batched iteration against loading all
 //   ... modelgen-benchmarks --lookups N [--runs R]   (g) N objects looked up by ID in one call, against fetching them
+//   ... modelgen-benchmarks --deletes N [--runs R]   (h) N/2 of N objects deleted and saved, against raw C deleting the rows
 //   swift run -c release --package-path Benchmarks --traits PostgreSQL modelgen-benchmarks --postgres URL [--rows N]
 //       [--runs R] [--only ours|postgres-nio|postgres-nio-guarded|fluent[,…]]   (a)-(d) on PostgreSQL against raw postgres-nio
 //       (without and with the store's version checks and row locks) and Fluent
@@ -77,6 +78,8 @@ do {
     } else if CommandLine.arguments.contains("--iterate") {
         print(BatchedIterationBenchmark.table(try await BatchedIterationBenchmark.run(rows: option("--iterate") ?? 1_000_000,
                                                                                        directory: directory)))
+    } else if CommandLine.arguments.contains("--deletes") {
+        print(DeleteBenchmark.table(try await DeleteBenchmark.run(rows: option("--deletes") ?? 20_000, runs: runs, directory: directory)))
     } else if CommandLine.arguments.contains("--lookups") {
         print(LookupBenchmark.table(try await LookupBenchmark.run(rows: option("--lookups") ?? 20_000, runs: runs, directory: directory)))
     } else if let url = textOption("--postgres") {
