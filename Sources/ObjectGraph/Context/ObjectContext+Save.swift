@@ -145,8 +145,8 @@ extension ObjectContext {
             }
             var next: [ManagedObject] = []
             for object in wave {
-                for (index, relationship) in object.entity.relationships.enumerated() {
-                    switch relationship.deleteRule {
+                for (index, rule) in object.entity.relationshipDeleteRules.enumerated() {
+                    switch rule {
                     case .cascade:
                         for destination in deleteRuleDestinations(at: index, of: object) where !destination.isPendingDeletion {
                             delete(destination)

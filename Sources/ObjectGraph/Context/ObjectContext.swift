@@ -194,7 +194,7 @@ public final class ObjectContext {
     /// try await context.save()   // album.context == nil; its tracks are gone from the store too
     /// ```
     public func delete(_ object: ManagedObject) {
-        guard object.context === self, object.lifecycle != .gone else {
+        guard object.link === link, object.lifecycle != .gone else {
             misuse = .objectNotInContext(object.objectID)
             return
         }

@@ -55,6 +55,9 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
     /// Whether each relationship is a to-many, so new objects set up their relationships without
     /// copying relationship descriptions.
     let relationshipIsToMany: [Bool]
+    /// The delete rule of each relationship, so a save's delete rules visit deleted objects without
+    /// copying relationship descriptions.
+    let relationshipDeleteRules: [DeleteRule]
     /// Whether each attribute is transient, by index.
     let attributeIsTransient: [Bool]
     /// Whether any attribute is transient, so a change set reads ``attributeIsTransient`` only then.
@@ -120,6 +123,7 @@ public final class EntityDescription: Sendable, Hashable, CustomStringConvertibl
         self.validationPlan = ValidationPlan(attributes: attributes, relationships: relationships,
                                              neverNull: Set(attributesNeverNull))
         self.relationshipIsToMany = relationships.map(\.isToMany)
+        self.relationshipDeleteRules = relationships.map(\.deleteRule)
         self.attributeIsTransient = attributes.map(\.isTransient)
         self.hasTransientAttributes = attributes.contains(where: \.isTransient)
         self.initialRelationshipStates = SharedSlice(relationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) })
