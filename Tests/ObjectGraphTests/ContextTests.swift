@@ -9,17 +9,27 @@ import Testing
         return (try ObjectContext(store: store, model: MusicModel.model), store)
     }
 
-    @Test func prefetchingLoadsEachRelationshipInOneCall() async throws {
-        let (context, store) = try makeContext()
-        for bandIndex in 0..<5 {
+    /// Saves `bands` bands of 3 albums each, every album with `tracksPerAlbum` tracks, each track with a
+    /// tag of its own when `tagged`.
+    private static func saveDiscography(bands: Int, tracksPerAlbum: Int, tagged: Bool, in context: ObjectContext) async throws {
+        for bandIndex in 0..<bands {
             let band = Band(context: context, name: "Band \(bandIndex)")
             for albumIndex in 0..<3 {
                 let album = Album(context: context, title: "Album \(bandIndex)-\(albumIndex)")
                 album.setBand(band)
-                album.addToTracks(Track(context: context, title: "Track \(bandIndex)-\(albumIndex)"))
+                for trackIndex in 0..<tracksPerAlbum {
+                    let track = Track(context: context, title: "Track \(bandIndex)-\(albumIndex)-\(trackIndex)")
+                    album.addToTracks(track)
+                    if tagged { track.addToTags(Tag(context: context, name: "t\(bandIndex)-\(albumIndex)-\(trackIndex)")) }
+                }
             }
         }
         try await context.save()
+    }
+
+    @Test func prefetchingLoadsEachRelationshipInOneCall() async throws {
+        let (context, store) = try makeContext()
+        try await Self.saveDiscography(bands: 5, tracksPerAlbum: 1, tagged: false, in: context)
         let reader = try ObjectContext(store: store, model: MusicModel.model)
         let before = (store.callCount("relatedIDs"), store.callCount("snapshots"))
         let albums = try await Album.fetch(in: reader, prefetching: [\.tracks, \.band])
@@ -40,19 +50,7 @@ import Testing
     /// a band the context holds loses the album from its loaded albums, the others have nothing to lose.
     @Test(arguments: [2, 10]) func deleteRulesLoadTheirRelationshipsInOneCallPerRelationship(bands: Int) async throws {
         let (context, store) = try makeContext()
-        for bandIndex in 0..<bands {
-            let band = Band(context: context, name: "Band \(bandIndex)")
-            for albumIndex in 0..<3 {
-                let album = Album(context: context, title: "Album \(bandIndex)-\(albumIndex)")
-                album.setBand(band)
-                for trackIndex in 0..<2 {
-                    let track = Track(context: context, title: "Track \(bandIndex)-\(albumIndex)-\(trackIndex)")
-                    album.addToTracks(track)
-                    track.addToTags(Tag(context: context, name: "t\(bandIndex)-\(albumIndex)-\(trackIndex)"))
-                }
-            }
-        }
-        try await context.save()
+        try await Self.saveDiscography(bands: bands, tracksPerAlbum: 2, tagged: true, in: context)
         let deleter = try ObjectContext(store: store, model: MusicModel.model)
         let held = try #require(try await Band.first(in: deleter, where: \.name == "Band 0"))
         #expect(try await held.albums.count == 3)
