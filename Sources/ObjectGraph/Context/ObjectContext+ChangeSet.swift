@@ -77,6 +77,12 @@ extension ObjectContext {
     /// after its precomposed form are changes. Only the changed attributes' values are read.
     private func appendAttributeChanges(of object: ManagedObject, to changes: inout [AttributeChange]) {
         let entity = object.entity
+        if let index = object.changedAttributes.onlyIndex {
+            guard !entity.hasTransientAttributes || !entity.attributeIsTransient[index] else { return }
+            let value = object.attributeValue(at: index)
+            if !object.changedAttributes.lowestIsIdentical(to: value) { changes.append(AttributeChange(index: index, value: value)) }
+            return
+        }
         object.changedAttributes.forEach { index, committed in
             guard !entity.hasTransientAttributes || !entity.attributeIsTransient[index] else { return }
             let value = object.attributeValue(at: index)

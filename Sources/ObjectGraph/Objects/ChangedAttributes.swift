@@ -53,8 +53,14 @@ struct ChangedAttributes: Sequence {
     }
 
     /// The only changed attribute when exactly one below 64 changed, otherwise `nil`.
-    @inline(__always) private var onlyIndex: Int? {
+    @inline(__always) var onlyIndex: Int? {
         low != 0 && low & (low &- 1) == 0 && !hasHighIndices ? low.trailingZeroBitCount : nil
+    }
+
+    /// Whether `value` is bit for bit the committed value of the lowest changed attribute (the only one,
+    /// when ``onlyIndex`` names it), compared where it is kept.
+    @inline(__always) func lowestIsIdentical(to value: AttributeValue) -> Bool {
+        lowest.isIdentical(to: value)
     }
 
     /// The committed value of the attribute at `index`, or `nil` when it did not change.

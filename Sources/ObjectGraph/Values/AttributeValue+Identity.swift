@@ -12,17 +12,22 @@ extension AttributeValue {
     /// AttributeValue.string("e\u{301}").isIdentical(to: .string("é"))   // false
     /// ```
     public func isIdentical(to other: AttributeValue) -> Bool {
-        switch (self, other) {
-        case (.double(let left), .double(let right)):
-            left.bitPattern == right.bitPattern || (left.isNaN && right.isNaN)
-        case (.date(let left), .date(let right)):
-            left.timeIntervalSinceReferenceDate.bitPattern == right.timeIntervalSinceReferenceDate.bitPattern
-        case (.string(let left), .string(let right)):
-            left.unicodeScalars.elementsEqual(right.unicodeScalars)
-        case (.url(let left), .url(let right)):
-            left.absoluteString.unicodeScalars.elementsEqual(right.absoluteString.unicodeScalars)
+        // One switch over `self` and a match of `other` per case: a switch over the pair copied both.
+        switch self {
+        case .double(let left):
+            guard case .double(let right) = other else { return false }
+            return left.bitPattern == right.bitPattern || (left.isNaN && right.isNaN)
+        case .date(let left):
+            guard case .date(let right) = other else { return false }
+            return left.timeIntervalSinceReferenceDate.bitPattern == right.timeIntervalSinceReferenceDate.bitPattern
+        case .string(let left):
+            guard case .string(let right) = other else { return false }
+            return left.unicodeScalars.elementsEqual(right.unicodeScalars)
+        case .url(let left):
+            guard case .url(let right) = other else { return false }
+            return left.absoluteString.unicodeScalars.elementsEqual(right.absoluteString.unicodeScalars)
         default:
-            self == other
+            return self == other
         }
     }
 }
