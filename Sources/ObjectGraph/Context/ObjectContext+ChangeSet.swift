@@ -75,6 +75,7 @@ extension ObjectContext {
     /// Appends the changed stored attributes of `object` with their current values to `changes`:
     /// compared with the committed values bit for bit, so `-0.0` after `0.0` and a decomposed string
     /// after its precomposed form are changes. Only the changed attributes' values are read.
+    @inline(__always)
     private func appendAttributeChanges(of object: ManagedObject, to changes: inout [AttributeChange]) {
         let entity = object.entity
         if let index = object.changedAttributes.onlyIndex {
@@ -92,6 +93,7 @@ extension ObjectContext {
     }
 
     /// The to-ones of `object` whose destinations differ from the committed ones.
+    @inline(__always)
     private func toOneChanges(of object: ManagedObject, live: LiveIDs) -> [ToOneChange] {
         if object.hasLoadedRelationshipStates { return [] }
         var toOnes: [ToOneChange] = []
