@@ -358,11 +358,18 @@ extension ObjectContext {
     /// the to-manys of `relationships` (the object's current ones when `nil`) `object`'s committed state;
     /// the caller commits to-ones. Members are kept only for to-manys whose changes a change set carries
     /// (the only ones diffed).
+    /// Inlined into the commit's loops, so that each object is not retained and released around a call.
+    @inline(__always)
     private func markCommitted(_ object: ManagedObject, relationships: SharedSlice<RelationshipState>?) {
         object.lifecycle = .persisted
         object.isTouched = false
         if !object.changedAttributes.isEmpty { object.changedAttributes = ChangedAttributes() }
         guard object.entity.hasToMany else { return }
+        markToManysCommitted(object, relationships: relationships)
+    }
+
+    /// The to-many part of ``markCommitted(_:relationships:)``.
+    private func markToManysCommitted(_ object: ManagedObject, relationships: SharedSlice<RelationshipState>?) {
         let states = relationships ?? object.relationshipStates
         for index in object.entity.relationships.indices
         where model.schema.carriesToManyChanges(of: object.entity.name, relationshipAt: index) {

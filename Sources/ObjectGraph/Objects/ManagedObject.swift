@@ -357,9 +357,16 @@ open class ManagedObject {
     }
 
     /// Makes the current to-one destinations the committed ones (no new array when they are already).
+    /// The first check is inlined into the commit's loop.
+    @inline(__always)
     final func commitToOneIDs() {
         // Loaded states hold only committed to-one faults: the committed destinations are the current ones.
         if toOnesAreCommitted || hasLoadedRelationshipStates { return }
+        commitChangedToOneIDs()
+    }
+
+    /// ``commitToOneIDs()`` for relationships that changed since they were loaded.
+    private final func commitChangedToOneIDs() {
         let indices = entity.toOneRelationshipIndices
         if committedToOneIDs.count == indices.count
             && indices.indices.allSatisfy({ isCommittedToOneFault(at: indices[$0]) || committedToOneIDs[$0] == toOneID(at: indices[$0]) }) {
