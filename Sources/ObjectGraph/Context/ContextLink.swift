@@ -20,11 +20,20 @@ final class ContextLink {
     /// Records a change of a persisted object, or of one a save in progress inserts: of its attribute
     /// `index`, or of its relationships when `index` is `nil` (called by attribute setters and
     /// relationship changes).
+    @inline(__always)
     func noteChanged(_ object: ManagedObject, attributeAt index: Int? = nil) {
         guard object.lifecycle == .persisted || object.isBeingInserted else { return }
-        if let changesDuringSave = journal?.changesDuringSave { changesDuringSave.note(object, attributeAt: index) }
+        if let journal { return noteChanged(object, attributeAt: index, during: journal) }
         guard object.lifecycle == .persisted, !object.isTouched else { return }
-        journal?.record(object)
+        object.isTouched = true
+        changed.append(object)
+    }
+
+    /// ``noteChanged(_:attributeAt:)`` while the context saves.
+    private func noteChanged(_ object: ManagedObject, attributeAt index: Int?, during journal: SaveJournal) {
+        if let changesDuringSave = journal.changesDuringSave { changesDuringSave.note(object, attributeAt: index) }
+        guard object.lifecycle == .persisted, !object.isTouched else { return }
+        journal.record(object)
         object.isTouched = true
         changed.append(object)
     }
