@@ -121,9 +121,10 @@ extension ObjectContext {
     /// Cascades deletions through the graph, then checks Deny rules and nullifies inverses.
     ///
     /// Breadth first, a wave at a time: the relationships with delete rules of a wave's objects load in one
-    /// store call per entity and relationship (loading them object by object took a store call per object:
-    /// about 13 µs each, twenty times what SQLite takes to delete the object's row), then its cascades make
-    /// the next wave.
+    /// store call per entity and relationship (loading them object by object took a store call per object,
+    /// or per destination not loaded yet for a to-one: deleting 10,000 items made 2,000 round trips to the
+    /// store's thread for their owners, and took twenty times what SQLite takes to delete the rows), then
+    /// its cascades make the next wave.
     ///
     /// A relationship the store cannot load (``StoreCapabilities/unloadableRelationships``, e.g. a REST
     /// to-many without a URL) is unknown, not an error: its rule applies to the destinations the context
