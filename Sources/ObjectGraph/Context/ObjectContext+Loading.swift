@@ -215,11 +215,10 @@ extension ObjectContext {
         return nil
     }
 
-    /// Resolves the to-one at `index` of every object in one store call, each destination asked for once.
+    /// Resolves the to-one at `index` of every object in one store call.
     nonisolated(nonsending) func resolveToOnes(of owners: [ManagedObject], at index: Int) async throws {
-        var asked = Set<AnyObjectID>()
         let ids = owners.compactMap { owner -> AnyObjectID? in
-            if case .toOneFault(let id?) = owner.relationshipState(at: index), asked.insert(id).inserted { return id }
+            if case .toOneFault(let id) = owner.relationshipState(at: index) { return id }
             return nil
         }
         let generation = resetGeneration
@@ -339,14 +338,15 @@ extension ManagedObject {
         }
     }
 
-    /// The loaded destination of the to-one at relationship `index`, as ``loadedDestinations(at:registeredIn:)``
-    /// without making an array.
+    /// The first of ``loadedDestinations(at:registeredIn:)`` without making an array: a to-one's loaded
+    /// destination (the one to-one reads and delete rules ask for).
     func loadedToOneDestination(at index: Int, registeredIn context: @autoclosure () -> ObjectContext?) -> ManagedObject? {
         switch relationshipStates[index] {
         case .toOne(let object): object
         case .toOneFault(let id): id.flatMap { context()?.registeredObject(for: $0) }
         case .committedToOneFault: committedToOneID(at: index).flatMap { context()?.registeredObject(for: $0) }
-        case .toMany, .toManyFault: nil
+        case .toMany(let objects): objects.first
+        case .toManyFault: nil
         }
     }
 
@@ -364,7 +364,7 @@ struct ContextResolver: ObjectResolver {
     }
 
     func destination(of object: ManagedObject, toOneAt index: Int) -> ManagedObject? {
-        object.loadedDestinations(at: index).first
+        object.loadedToOneDestination(at: index, registeredIn: object.context)
     }
 
     func destinations(of object: ManagedObject, toManyAt index: Int) -> [ManagedObject] {

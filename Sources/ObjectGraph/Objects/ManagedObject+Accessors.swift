@@ -16,7 +16,7 @@ extension ManagedObject {
     public nonisolated(nonsending) final func toOne<T: ManagedObject>(at index: Int) async throws -> T? {
         try await requireContextForFault(at: index)?.resolveToOnes(of: [self], at: index)
         try requireLoaded(at: index)
-        return try loadedDestinations(at: index).first.map { try ObjectContext.cast($0, to: T.self) }
+        return try loadedToOneDestination(at: index, registeredIn: context).map { try ObjectContext.cast($0, to: T.self) }
     }
 
     /// The destinations of the to-many relationship at `index`, in order, loaded from the store if needed.
