@@ -23,19 +23,17 @@ final class ContextLink {
     @inline(__always)
     func noteChanged(_ object: ManagedObject, attributeAt index: Int? = nil) {
         guard object.lifecycle == .persisted || object.isBeingInserted else { return }
-        if let journal { return noteChanged(object, attributeAt: index, during: journal) }
+        if let journal { noteChanged(object, attributeAt: index, during: journal) }
         guard object.lifecycle == .persisted, !object.isTouched else { return }
         object.isTouched = true
         changed.append(object)
     }
 
-    /// ``noteChanged(_:attributeAt:)`` while the context saves.
+    /// What ``noteChanged(_:attributeAt:)`` records while the context saves: the change, for the save to
+    /// keep, and the object's state before its first change, for a failed save to put back.
     private func noteChanged(_ object: ManagedObject, attributeAt index: Int?, during journal: SaveJournal) {
         if let changesDuringSave = journal.changesDuringSave { changesDuringSave.note(object, attributeAt: index) }
-        guard object.lifecycle == .persisted, !object.isTouched else { return }
-        journal.record(object)
-        object.isTouched = true
-        changed.append(object)
+        if object.lifecycle == .persisted && !object.isTouched { journal.record(object) }
     }
 
     /// Ends the link when its context goes: objects record no more changes, and the changed ones are
