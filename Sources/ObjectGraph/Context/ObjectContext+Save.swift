@@ -149,7 +149,7 @@ extension ObjectContext {
                 for (index, rule) in object.entity.relationshipDeleteRules.enumerated() {
                     switch rule {
                     case .cascade:
-                        for destination in deleteRuleDestinations(at: index, of: object) where !destination.isPendingDeletion {
+                        forEachDeleteRuleDestination(at: index, of: object) { destination in
                             delete(destination)
                             next.append(destination)
                         }
@@ -162,27 +162,22 @@ extension ObjectContext {
             wave = next
         }
         for (object, index) in denials {
-            let remaining = deleteRuleDestinations(at: index, of: object).filter { !$0.isPendingDeletion }
-            if !remaining.isEmpty {
+            var remaining = 0
+            forEachDeleteRuleDestination(at: index, of: object) { _ in remaining += 1 }
+            if remaining > 0 {
                 throw ObjectGraphError.deleteDenied(
                     object: object.objectID, entity: object.entity.name,
-                    relationship: object.entity.relationships[index].name, destinationCount: remaining.count)
+                    relationship: object.entity.relationships[index].name, destinationCount: remaining)
             }
         }
         for (object, index) in nullifications {
-            if object.entity.relationshipIsToMany[index] {
-                for destination in deleteRuleDestinations(at: index, of: object) where !destination.isPendingDeletion {
-                    object.nullifyInverse(of: index, on: destination)
-                }
-            } else if let destination = object.loadedToOneDestination(at: index, registeredIn: self), !destination.isPendingDeletion {
-                object.nullifyInverse(of: index, on: destination)
-            }
+            forEachDeleteRuleDestination(at: index, of: object) { object.nullifyInverse(of: index, on: $0) }
         }
     }
 
     /// Whether the delete rule of `relationship` needs its destinations loaded. A to-one that nullifies a
     /// to-many inverse (or has none) needs only the destinations the context holds, which
-    /// ``deleteRuleDestinations(at:of:)`` finds without loading: a destination it does not hold has no
+    /// ``forEachDeleteRuleDestination(at:of:_:)`` finds without loading: a destination it does not hold has no
     /// state to change, and the store takes the deleted object out of that to-many by deleting its row.
     private func deleteRuleLoadsDestinations(_ relationship: RelationshipDescription) -> Bool {
         switch relationship.deleteRule {
