@@ -35,7 +35,7 @@ enum BatchedIterationBenchmark {
             seen += 1
             if seen % 1000 == 0 { peak = max(peak, malloc_stats_live_bytes()) }
         }
-        let batchedSeconds = LiveResultsBenchmark.seconds(ContinuousClock.now - start)
+        let batchedSeconds = seconds(ContinuousClock.now - start)
         let batchedPeak = Int(max(peak, malloc_stats_live_bytes())) - Int(baseline)
         try check(seen == rows && total == Int64(rows) * Int64(rows - 1) / 2, "iterate: read \(seen) items")
         withExtendedLifetime((context, batched)) {}
@@ -45,7 +45,7 @@ enum BatchedIterationBenchmark {
         start = ContinuousClock.now
         let items = try await Item.fetch(in: all, sortedBy: [.ascending(\.quantity)])
         total = items.reduce(0) { $0 &+ $1.quantity }
-        let allSeconds = LiveResultsBenchmark.seconds(ContinuousClock.now - start)
+        let allSeconds = seconds(ContinuousClock.now - start)
         let allPeak = Int(malloc_stats_live_bytes()) - Int(baseline)
         try check(items.count == rows && total == Int64(rows) * Int64(rows - 1) / 2, "iterate: loaded \(items.count) items")
         withExtendedLifetime((all, items)) {}

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 import ObjectGraph
 import ObjectGraphSQLite
 
@@ -35,10 +34,10 @@ enum DeleteBenchmark {
             for name in ["grdb-records", "grdb-keys"] {
                 paths.append(directory.appendingPathComponent("deletes-\(name)-\(run).sqlite").path)
             }
-            let seconds = (
+            let times = (
                 ours: try await deleteActiveItems(at: paths[0]),
-                oneRow: try RawDeletes(path: paths[1]).deleteActiveItems(keysPerStatement: 1),
-                batched: try RawDeletes(path: paths[2]).deleteActiveItems(keysPerStatement: 128),
+                oneRow: try RawContender(existingAt: paths[1]).deleteActiveItems(keysPerStatement: 1),
+                batched: try RawContender(existingAt: paths[2]).deleteActiveItems(keysPerStatement: 128),
                 records: try await deleteActiveRecords(at: paths[3], items: items, byKeys: false),
                 keys: try await deleteActiveRecords(at: paths[4], items: items, byKeys: true))
             for path in paths {
@@ -46,11 +45,11 @@ enum DeleteBenchmark {
                 try check(left == rows / 2, "deletes: \(path) holds \(left) items, expected \(rows / 2)")
             }
             guard run > 0 else { continue }
-            ours.append(seconds.ours)
-            oneRow.append(seconds.oneRow)
-            batched.append(seconds.batched)
-            records.append(seconds.records)
-            keys.append(seconds.keys)
+            ours.append(times.ours)
+            oneRow.append(times.oneRow)
+            batched.append(times.batched)
+            records.append(times.records)
+            keys.append(times.keys)
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         return Result(rows: rows, runs: runs, ours: median(ours), rawOneRow: median(oneRow), rawBatched: median(batched),
@@ -63,7 +62,7 @@ enum DeleteBenchmark {
         let store = try await SQLiteStore(at: .file(path), model: BenchmarkModel.model.schema)
         let context = try ObjectContext(store: store, model: BenchmarkModel.model)
         let items = try await context.fetch(Item.self, where: \.isActive == true)
-        return LiveResultsBenchmark.seconds(try await ContinuousClock().measure {
+        return seconds(try await ContinuousClock().measure {
             for item in items { context.delete(item) }
             try await context.save()
         })
@@ -85,7 +84,7 @@ enum DeleteBenchmark {
                 }
             }
         }
-        return LiveResultsBenchmark.seconds(duration)
+        return seconds(duration)
     }
 
     static func table(_ result: Result) -> String {
@@ -97,65 +96,5 @@ enum DeleteBenchmark {
                 "    " + name.padding(toLength: 28, withPad: " ", startingAt: 0)
                     + String(format: "%8.1f  %5.2fx", seconds * 1000, result.ours / seconds)
             }.joined(separator: "\n")
-    }
-}
-
-/// The raw C side of (h): one connection in multi-thread mode, as the other raw C stages.
-private struct RawDeletes {
-    let path: String
-
-    /// Reads the keys of the active items (untimed), then deletes their rows in one transaction,
-    /// `keysPerStatement` keys a statement and the rest one a statement; returns the seconds of the
-    /// transaction.
-    func deleteActiveItems(keysPerStatement: Int) throws -> Double {
-        var db: OpaquePointer?
-        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
-            sqlite3_close_v2(db)
-            throw BenchmarkFailure(description: "deletes: cannot open \(path)")
-        }
-        defer { sqlite3_close_v2(db) }
-        func prepare(_ sql: String) throws -> OpaquePointer? {
-            var statement: OpaquePointer?
-            guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else {
-                throw BenchmarkFailure(description: "deletes: \(sql): \(String(cString: sqlite3_errmsg(db)))")
-            }
-            return statement
-        }
-        func execute(_ sql: String) throws {
-            guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
-                throw BenchmarkFailure(description: "deletes: \(sql): \(String(cString: sqlite3_errmsg(db)))")
-            }
-        }
-        try execute("PRAGMA synchronous = NORMAL")
-        var keys: [Int64] = []
-        let select = try prepare("SELECT \"_pk\" FROM \"Item\" WHERE \"isActive\" = 1")
-        while sqlite3_step(select) == SQLITE_ROW { keys.append(sqlite3_column_int64(select, 0)) }
-        sqlite3_finalize(select)
-
-        let began = ContinuousClock.now
-        try execute("BEGIN IMMEDIATE")
-        let one = try prepare("DELETE FROM \"Item\" WHERE \"_pk\" = ?")
-        let batch = try prepare("DELETE FROM \"Item\" WHERE \"_pk\" IN (" + Array(repeating: "?", count: keysPerStatement).joined(separator: ", ") + ")")
-        defer { sqlite3_finalize(one); sqlite3_finalize(batch) }
-        var next = 0
-        if keysPerStatement > 1 {
-            while keys.count - next >= keysPerStatement {
-                for offset in 0..<keysPerStatement { sqlite3_bind_int64(batch, Int32(offset + 1), keys[next + offset]) }
-                guard sqlite3_step(batch) == SQLITE_DONE, sqlite3_changes(db) == Int32(keysPerStatement) else {
-                    throw BenchmarkFailure(description: "deletes: a batch failed: \(String(cString: sqlite3_errmsg(db)))")
-                }
-                sqlite3_reset(batch)
-                next += keysPerStatement
-            }
-        }
-        for key in keys[next...] {
-            sqlite3_bind_int64(one, 1, key)
-            guard sqlite3_step(one) == SQLITE_DONE, sqlite3_changes(db) == 1 else {
-                throw BenchmarkFailure(description: "deletes: row \(key) failed: \(String(cString: sqlite3_errmsg(db)))")
-            }
-            sqlite3_reset(one)
-        }
-        try execute("COMMIT")
-        return LiveResultsBenchmark.seconds(ContinuousClock.now - began)
     }
 }

@@ -79,10 +79,6 @@ enum LiveResultsBenchmark {
         }
     }
 
-    nonisolated static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
     static func table(_ lines: [Line]) -> String {
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }

@@ -33,8 +33,8 @@ enum LookupBenchmark {
             try check(fetched.count == rows, "lookups: fetched \(fetched.count) items")
             withExtendedLifetime((context, batched, fetching)) {}
             guard run > 0 else { continue }
-            lookups.append(LiveResultsBenchmark.seconds(lookup))
-            fetches.append(LiveResultsBenchmark.seconds(fetch))
+            lookups.append(seconds(lookup))
+            fetches.append(seconds(fetch))
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         return Result(rows: rows, runs: runs, lookupSeconds: median(lookups), fetchSeconds: median(fetches))

@@ -19,6 +19,13 @@ final class RawContender: Contender {
         db = try Self.open(path)
     }
 
+    /// A contender on the database at `path` as it is: another contender's file with tables of the same
+    /// names (the store's, for (h)).
+    init(existingAt path: String) throws {
+        self.path = path
+        db = try Self.open(path, existing: true)
+    }
+
     /// Opens a new database at `path` with the benchmark's tables, or with `existing` the database there.
     ///
     /// In multi-thread mode (`SQLITE_OPEN_NOMUTEX`), as the store and GRDB open theirs: each connection is
@@ -220,5 +227,39 @@ final class RawContender: Contender {
         sqlite3_finalize(single)
         sqlite3_finalize(batch)
         try execute("COMMIT")
+    }
+
+    /// (h) Reads the keys of the active items (untimed), then deletes their rows in one transaction,
+    /// `keysPerStatement` keys a statement and the rest one a statement; returns the seconds of the
+    /// transaction.
+    func deleteActiveItems(keysPerStatement: Int) throws -> Double {
+        var keys: [Int64] = []
+        let select = try prepare("SELECT _pk FROM Item WHERE isActive = 1")
+        while sqlite3_step(select) == SQLITE_ROW { keys.append(sqlite3_column_int64(select, 0)) }
+        sqlite3_finalize(select)
+        let time = try ContinuousClock().measure {
+            try execute("BEGIN IMMEDIATE")
+            let one = try prepare("DELETE FROM Item WHERE _pk = ?")
+            let batch = try prepare("DELETE FROM Item WHERE _pk IN (" + Array(repeating: "?", count: keysPerStatement).joined(separator: ", ") + ")")
+            defer { sqlite3_finalize(one); sqlite3_finalize(batch) }
+            var next = 0
+            while keysPerStatement > 1 && keys.count - next >= keysPerStatement {
+                for offset in 0..<keysPerStatement { sqlite3_bind_int64(batch, Int32(offset + 1), keys[next + offset]) }
+                guard sqlite3_step(batch) == SQLITE_DONE, sqlite3_changes(db) == Int32(keysPerStatement) else {
+                    throw BenchmarkFailure(description: "raw (h): a batch failed: \(String(cString: sqlite3_errmsg(db)))")
+                }
+                sqlite3_reset(batch)
+                next += keysPerStatement
+            }
+            for key in keys[next...] {
+                sqlite3_bind_int64(one, 1, key)
+                guard sqlite3_step(one) == SQLITE_DONE, sqlite3_changes(db) == 1 else {
+                    throw BenchmarkFailure(description: "raw (h): row \(key) failed: \(String(cString: sqlite3_errmsg(db)))")
+                }
+                sqlite3_reset(one)
+            }
+            try execute("COMMIT")
+        }
+        return seconds(time)
     }
 }
